@@ -1,0 +1,99 @@
+import type { Role } from './roles';
+
+/**
+ * The sidebar of SPEC §2 as data. Every screen has a key (its route under /app),
+ * a label, and belongs to a top-level entry (a single item or a group).
+ */
+export interface MenuItem {
+  key: string;
+  label: string;
+  path: string;
+}
+
+export interface MenuEntry {
+  /** The label that SPEC §6 uses to hide the entry. */
+  label: string;
+  /** A single item, or the items of a group. */
+  items: MenuItem[];
+  group: boolean;
+}
+
+const item = (key: string, label: string): MenuItem => ({ key, label, path: `/app/${key}` });
+const single = (key: string, label: string): MenuEntry => ({ label, items: [item(key, label)], group: false });
+const group = (label: string, items: MenuItem[]): MenuEntry => ({ label, items, group: true });
+
+export const MENU: readonly MenuEntry[] = [
+  single('dashboard', 'Dashboard'),
+  single('vendor-board', 'Vendor Board'),
+  single('add-data', 'Add data'),
+  group('Deposit', [
+    item('deposit/progress', 'In Progress'),
+    item('deposit/completed', 'Completed'),
+    item('deposit/dropped', 'Dropped'),
+    item('deposit/all', 'All'),
+  ]),
+  group('Withdrawals', [
+    item('withdrawal/progress', 'In Progress'),
+    item('withdrawal/completed', 'Completed'),
+    item('withdrawal/all', 'All'),
+  ]),
+  group('Settlements', [item('settlements', 'Accounts')]),
+  group('Vendor Settlements', [item('vendorsettlements', 'Accounts')]),
+  single('lien', 'ChargeBack'),
+  single('merchant', 'Merchant'),
+  single('bank-accounts', 'Bank Accounts'),
+  single('vendor', 'Vendor'),
+  group('User', [item('user', 'Roles')]),
+  group('Reports', [
+    item('payin', 'Payins'),
+    item('vendorpayin', 'Vendor Payins'),
+    item('payout', 'Payouts'),
+    item('vendorpayout', 'Vendor Payouts'),
+    item('report', 'Accounts'),
+    item('vendorreport', 'Vendor Accounts'),
+  ]),
+];
+
+export type TopLevelLabel =
+  | 'Dashboard' | 'Vendor Board' | 'Add data' | 'Deposit' | 'Withdrawals' | 'Settlements'
+  | 'Vendor Settlements' | 'ChargeBack' | 'Merchant' | 'Bank Accounts' | 'Vendor' | 'User' | 'Reports';
+
+/** SPEC §6: top-level menu items hidden per role. */
+export const HIDDEN_TOP_LEVEL: Record<Role, readonly TopLevelLabel[]> = {
+  ADMIN: [],
+  TRANSACTIONS: [],
+  MERCHANT: ['Bank Accounts', 'Vendor', 'Merchant', 'Add data', 'Vendor Board', 'Vendor Settlements'],
+  MERCHANT_ADMIN: ['Bank Accounts', 'Vendor', 'Add data', 'Vendor Board', 'Vendor Settlements'],
+  MERCHANT_OPERATIONS: [
+    'Add data', 'Bank Accounts', 'Merchant', 'User', 'Vendor', 'Vendor Board', 'Vendor Settlements', 'Settlements', 'ChargeBack',
+  ],
+  OPERATIONS: ['Merchant', 'Settlements', 'User', 'ChargeBack', 'Vendor', 'Vendor Board', 'Vendor Settlements'],
+  VENDOR: ['Dashboard', 'Merchant', 'Vendor', 'Add data', 'Settlements', 'ChargeBack'],
+  VENDOR_OPERATIONS: ['Dashboard', 'Merchant', 'Vendor', 'Add data', 'Settlements', 'User', 'ChargeBack'],
+};
+
+/**
+ * SPEC §6: submenu items hidden per role, by screen key. The spec names them by label
+ * ("Accounts" is the Reports item at /app/report, "Vendor Accounts" the one at /app/vendorreport).
+ */
+export const HIDDEN_SUBMENU: Record<Role, readonly string[]> = {
+  ADMIN: [],
+  TRANSACTIONS: [],
+  OPERATIONS: ['report', 'vendorreport'],
+  MERCHANT: ['vendorreport', 'vendorpayin', 'vendorpayout'],
+  MERCHANT_ADMIN: ['vendorreport', 'vendorpayin', 'vendorpayout'],
+  MERCHANT_OPERATIONS: ['report', 'vendorreport', 'vendorpayin', 'vendorpayout'],
+  VENDOR: ['report', 'payin', 'payout'],
+  VENDOR_OPERATIONS: ['report', 'payin', 'payout', 'vendorreport'],
+};
+
+/** The sidebar a role sees: hidden entries and hidden items removed, empty groups dropped. */
+export const menuFor = (role: Role): MenuEntry[] =>
+  MENU.filter((entry) => !HIDDEN_TOP_LEVEL[role].includes(entry.label as TopLevelLabel))
+    .map((entry) => ({ ...entry, items: entry.items.filter((i) => !HIDDEN_SUBMENU[role].includes(i.key)) }))
+    .filter((entry) => entry.items.length > 0);
+
+export const ALL_SCREENS: readonly MenuItem[] = MENU.flatMap((entry) => entry.items);
+
+export const screenByPath = (path: string): MenuItem | undefined =>
+  ALL_SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`));

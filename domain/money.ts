@@ -1,0 +1,32 @@
+/**
+ * Money is integer paise everywhere; the API speaks rupees with at most two decimals.
+ * Conversions are exact at the edge and refuse anything else.
+ */
+export class MoneyError extends Error {}
+
+const MAX_PAISE = Number.MAX_SAFE_INTEGER;
+
+/** Rupees (a JSON number or numeric string) to paise. Throws MoneyError on anything inexact. */
+export const rupeesToPaise = (value: unknown): number => {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) {
+    if (/^-?\d+\.\d{3,}$/.test(text)) throw new MoneyError('must have at most 2 decimals');
+    throw new MoneyError('must be an amount in rupees');
+  }
+  const [, sign, whole, fraction = ''] = match;
+  const paise = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  if (!Number.isSafeInteger(paise) || paise > MAX_PAISE) throw new MoneyError('is too large');
+  return sign ? -paise : paise;
+};
+
+/** Paise to rupees as a JSON number (exact for every safe integer of paise up to 2^53/100). */
+export const paiseToRupees = (paise: number): number => Number((paise / 100).toFixed(2));
+
+/** A percentage with at most two decimals to basis points of a percent (2.25 -> 225). */
+export const percentToBps = (value: unknown): number => rupeesToPaise(value);
+export const bpsToPercent = (bps: number): number => paiseToRupees(bps);
+
+/** Fee in paise: amount x bps / 10000, rounded half up to the paisa (DESIGN §2). */
+export const feeOf = (amountPaise: number, bps: number): number =>
+  Number((BigInt(amountPaise) * BigInt(bps) * 2n + 10000n) / 20000n);

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import type { Database } from './db';
+import { authPlugin } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { staticPlugin } from './plugins/static';
+import { jwtSecret } from './services/settings';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { merchantRoutes } from './routes/merchants';
+import { onboardingRoutes } from './routes/onboarding';
+
+export type AppConfig = Pick<
+  Config,
+  'jwtSecret' | 'tokenTtlSeconds' | 'resetTokenTtlMinutes' | 'authRateLimitPerMinute' | 'maxFailedLogins' | 'distDir' | 'publicUrl'
+>;
+
+export interface BuildOptions {
+  database: Database;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
+export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
+  const { db } = database;
+  const app = Fastify({
+    logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Payment-Gateway console API', version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(authPlugin, { db, secret: await jwtSecret(db, config.jwtSecret), tokenTtlSeconds: config.tokenTtlSeconds });
+
+  const authOptions = {
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    maxFailedLogins: config.maxFailedLogins,
+    resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+  };
+  const deliverResetLink = (userName: string, token: string) => {
+    const link = `${config.publicUrl ?? ''}/reset-password?token=${token}`;
+    app.log.info({ userName, resetLink: link }, 'password reset link (no mail transport configured)');
+  };
+
+  await app.register(
+    async (v1) => {
+      v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+      await v1.register(healthRoutes, { db });
+      await v1.register(authRoutes, { db, auth: authOptions, rateLimitPerMinute: config.authRateLimitPerMinute, deliverResetLink });
+      await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
+      await v1.register(merchantRoutes, { db });
+    },
+    { prefix: '/v1' },
+  );
+  await app.register(staticPlugin, { distDir: config.distDir });
+  return app;
+};
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,56 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  dataDir: string;
+  seedDemo: boolean;
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  resetTokenTtlMinutes: number;
+  publicUrl?: string;
+  logLevel: string;
+  /** Sign-in, password and on-boarding requests per IP per minute. */
+  authRateLimitPerMinute: number;
+  /** Failed sign-ins per user name in 15 minutes before further attempts are refused. */
+  maxFailedLogins: number;
+  distDir: string;
+}
+
+const DURATION = /^(\d+)\s*([smhd]?)$/;
+const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 86400 };
+
+export const parseDuration = (text: string, name: string): number => {
+  const match = DURATION.exec(text.trim());
+  if (!match || Number(match[1]) <= 0) throw new Error(`${name} must be a duration such as 3600, 30m, 12h or 1d (got "${text}")`);
+  return Number(match[1]) * UNIT_SECONDS[match[2]];
+};
+
+const positiveInt = (text: string | undefined, fallback: number, name: string): number => {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number (got "${text}")`);
+  return value;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config => {
+  const root = process.cwd();
+  const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(root, env.DATA_DIR || 'data'),
+    seedDemo: !env.DATABASE_URL || argv.includes('--demo') || env.SEED_DEMO === '1',
+    jwtSecret: env.JWT_SECRET || undefined,
+    tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h', 'TOKEN_TTL'),
+    resetTokenTtlMinutes: positiveInt(env.RESET_TOKEN_TTL_MINUTES, 30, 'RESET_TOKEN_TTL_MINUTES'),
+    publicUrl: env.PUBLIC_URL || undefined,
+    logLevel: env.LOG_LEVEL || 'info',
+    authRateLimitPerMinute: positiveInt(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
+    maxFailedLogins: positiveInt(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
+    distDir: path.resolve(root, env.DIST_DIR || 'dist'),
+  };
+};

@@ -1,0 +1,5 @@
+export * from './settings';
+export * from './users';
+export * from './merchants';
+export * from './vendors';
+export * from './audit';

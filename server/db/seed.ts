@@ -1,0 +1,73 @@
+import { count, eq } from 'drizzle-orm';
+import type { Db } from './index';
+import { merchants, users, vendors } from './schema';
+import type { Role } from '../../domain/roles';
+import { generateApiKey, generateSigningSecret } from '../services/keys';
+import { hashPassword } from '../services/passwords';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+
+/** user name, full name, role, merchant codes, vendor code */
+export const DEMO_USERS: [string, string, Role, string[], string | null][] = [
+  ['admin', 'Asha Admin', 'ADMIN', [], null],
+  ['transactions', 'Tarun Transactions', 'TRANSACTIONS', [], null],
+  ['operations', 'Omkar Operations', 'OPERATIONS', [], null],
+  ['merchant', 'Meera Merchant', 'MERCHANT', ['BOLT'], null],
+  ['merchant-admin', 'Manoj Merchant-Admin', 'MERCHANT_ADMIN', ['ACME'], null],
+  ['merchant-operations', 'Maya Merchant-Operations', 'MERCHANT_OPERATIONS', ['BOLT'], null],
+  ['vendor', 'Vikram Vendor', 'VENDOR', [], 'VEN-ALPHA'],
+  ['vendor-operations', 'Varsha Vendor-Operations', 'VENDOR_OPERATIONS', [], 'VEN-ALPHA'],
+];
+
+const DEMO_MERCHANTS = [
+  { code: 'ACME', name: 'Acme Retail', siteUrl: 'https://acme.example', parent: null },
+  { code: 'ACME-KIDS', name: 'Acme Kids', siteUrl: 'https://kids.acme.example', parent: 'ACME' },
+  { code: 'BOLT', name: 'Bolt Games', siteUrl: 'https://bolt.example', parent: null },
+  { code: 'CRISP', name: 'Crisp Foods', siteUrl: 'https://crisp.example', parent: null },
+];
+
+const DEMO_VENDORS = [
+  { code: 'VEN-ALPHA', name: 'Alpha Collections', payinCommissionBps: 150, payoutCommissionBps: 100 },
+  { code: 'VEN-BETA', name: 'Beta Payments', payinCommissionBps: 175, payoutCommissionBps: 125 },
+];
+
+/** Demo data on a database without users; does nothing on one that has them. */
+export const seedDemo = async (db: Db): Promise<boolean> => {
+  const [{ n }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [{ id: adminId }] = await tx
+      .insert(users)
+      .values(DEMO_USERS.map(([userName, fullName, role, merchantCodes, vendorCode]) => ({ userName, fullName, role, merchantCodes, vendorCode, passwordHash })))
+      .returning({ id: users.id })
+      .then((rows) => rows.slice(0, 1));
+    for (const m of DEMO_MERCHANTS) {
+      const key = generateApiKey(false);
+      const parentId = m.parent
+        ? (await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.code, m.parent)))[0].id
+        : null;
+      await tx.insert(merchants).values({
+        code: m.code,
+        name: m.name,
+        siteUrl: m.siteUrl,
+        returnUrl: `${m.siteUrl}/return`,
+        payinCallbackUrl: `${m.siteUrl}/callbacks/payin`,
+        payoutCallbackUrl: `${m.siteUrl}/callbacks/payout`,
+        apiKeyHash: key.hash,
+        apiKeyPrefix: key.prefix,
+        signingSecret: generateSigningSecret(),
+        minPayin: 100_00,
+        maxPayin: 1_00_000_00,
+        minPayout: 500_00,
+        maxPayout: 2_00_000_00,
+        payinFeeBps: 250,
+        payoutFeeBps: 150,
+        parentId,
+        createdBy: adminId,
+      });
+    }
+    await tx.insert(vendors).values(DEMO_VENDORS.map((v) => ({ ...v, createdBy: adminId })));
+  });
+  return true;
+};

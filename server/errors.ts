@@ -1,0 +1,24 @@
+/** Every failure the API reports on purpose. Its message is written for a person. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION', message, field);
+export const unauthorized = (message = 'Please sign in.') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have access to this screen.') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found.`);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const tooMany = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+
+/** PostgreSQL unique violation (23505), as raised through pg or PGlite. */
+export const isUniqueViolation = (error: unknown): boolean => {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};

@@ -1,0 +1,67 @@
+import fastifyJwt from '@fastify/jwt';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { canUseScreen, isKnownScreen, type Screen } from '../../domain/access';
+import type { Db } from '../db';
+import { forbidden, unauthorized } from '../errors';
+import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
+
+export type Action = 'read' | 'create' | 'update' | 'delete' | 'export';
+
+/** What every /v1 route declares: public, or the screen and action it serves. */
+export type Access = { public: true } | { screen: Screen; action: Action };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: SessionUser;
+  }
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: TokenClaims;
+    user: TokenClaims;
+  }
+}
+
+const bearer = (request: FastifyRequest): string | undefined => {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+};
+
+/**
+ * Deny by default: a /v1 route without an access declaration refuses to register, and every
+ * request to a declared screen passes one guard derived from the role tables in domain/.
+ */
+export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
+  await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.tokenTtlSeconds } });
+  app.decorateRequest('session', null as unknown as SessionUser);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if ('screen' in access && !isKnownScreen(access.screen)) throw new Error(`Route ${route.url} names unknown screen ${access.screen}`);
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    let claims: TokenClaims;
+    try {
+      claims = app.jwt.verify<TokenClaims>(token);
+    } catch (error) {
+      const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
+      throw unauthorized(expired ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
+    }
+    request.session = await activeSession(opts.db, claims);
+    if (!canUseScreen(request.session.role, access.screen)) throw forbidden();
+  });
+});

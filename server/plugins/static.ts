@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { notFound } from '../errors';
+
+/**
+ * Serves the built dashboard. Hashed assets are cached for a year; every other non-API path
+ * gets index.html so the dashboard's router decides. Unknown /v1 paths get a JSON 404.
+ */
+export const staticPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url === '/v1' || url.startsWith('/v1/') || !hasDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
+    }
+    if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,50 @@
+import type { DbOrTx } from '../db';
+import { auditEvents } from '../db/schema';
+import type { Role } from '../../domain/roles';
+
+export interface Actor {
+  id?: string | null;
+  role?: Role | null;
+  userName?: string | null;
+  ip?: string | null;
+}
+
+const SECRET_KEYS = /password|secret|token|apiKey|api_key|hash/i;
+
+/** Secrets never reach the audit log: their values are replaced, their presence kept. */
+export const redact = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, SECRET_KEYS.test(k) ? '[redacted]' : redact(v)]),
+    );
+  }
+  return value;
+};
+
+/** Only the fields that changed, before and after. */
+export const diff = (before: Record<string, unknown>, after: Record<string, unknown>) => {
+  const keys = Object.keys(after).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+};
+
+export const audit = async (
+  tx: DbOrTx,
+  actor: Actor,
+  event: { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+) => {
+  await tx.insert(auditEvents).values({
+    actorId: actor.id ?? null,
+    actorRole: actor.role ?? null,
+    actorName: actor.userName ?? null,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId ?? null,
+    before: event.before === undefined ? null : redact(event.before),
+    after: event.after === undefined ? null : redact(event.after),
+    ip: actor.ip ?? null,
+  });
+};

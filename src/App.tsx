@@ -1,0 +1,1 @@
+export const App = () => <div>Payment-Gateway</div>;
