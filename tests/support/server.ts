@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { buildApp, type App, type AppConfig } from '../../server/app';
+import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import type { Db } from '../../server/db';
+import { openTestDatabase } from './database';
+
+export interface TestServer {
+  url: string;
+  db: Db;
+  app: App;
+  engine: string;
+  /** fetch against the server, JSON in and out. */
+  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  /** Signs a demo user in (ending any earlier session) and returns the bearer token. */
+  login: (userName: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
+  tokenTtlSeconds: 3600,
+  resetTokenTtlMinutes: 30,
+  authRateLimitPerMinute: 10_000,
+  maxFailedLogins: 5,
+  distDir: path.resolve('dist'),
+  ...overrides,
+});
+
+/** A real listening server on 127.0.0.1 over a database of its own, with the demo data. */
+export const startServer = async (overrides: Partial<AppConfig> = {}, opts: { logger?: unknown } = {}): Promise<TestServer> => {
+  const database = await openTestDatabase();
+  await seedDemo(database.db);
+  const app = await buildApp({ database, config: testConfig(overrides), logger: (opts.logger ?? false) as never });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+
+  const call: TestServer['call'] = async (method, p, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${url}${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
+  const login = async (userName: string, password = DEMO_PASSWORD) => {
+    const res = await call('POST', '/v1/login', { body: { userName, password, override: true } });
+    if (res.status !== 200) throw new Error(`login ${userName}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body.data.accessToken as string;
+  };
+
+  return {
+    url,
+    db: database.db,
+    app,
+    engine: database.engine,
+    call,
+    login,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+};
