@@ -16,6 +16,5 @@ export default tseslint.config(
       'react-hooks/set-state-in-effect': 'off',
     },
   },
-,
   { files: ['tests/**', '**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );
