@@ -14,6 +14,8 @@ export interface TestServer {
   /** Signs a demo user in (ending any earlier session) and returns the bearer token. */
   login: (userName: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
+  /** Closes the database under the running server, to see how failures are reported. */
+  closeDatabase: () => Promise<void>;
 }
 
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
@@ -65,5 +67,6 @@ export const startServer = async (overrides: Partial<AppConfig> = {}, opts: { lo
       await app.close();
       await database.close();
     },
+    closeDatabase: () => database.close(),
   };
 };
