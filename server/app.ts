@@ -13,6 +13,9 @@ import { jwtSecret } from './services/settings';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { merchantRoutes } from './routes/merchants';
+import { merchantResourceRoutes } from './routes/merchant-resource';
+import { confirmationRoutes } from './routes/confirmations';
+import { vendorRoutes } from './routes/vendors';
 import { onboardingRoutes } from './routes/onboarding';
 
 export type AppConfig = Pick<
@@ -74,7 +77,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(healthRoutes, { db });
       await v1.register(authRoutes, { db, auth: authOptions, rateLimitPerMinute: config.authRateLimitPerMinute, deliverResetLink });
       await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
+      await v1.register(confirmationRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
       await v1.register(merchantRoutes, { db });
+      await v1.register(merchantResourceRoutes, { db });
+      await v1.register(vendorRoutes, { db });
     },
     { prefix: '/v1' },
   );

@@ -26,3 +26,5 @@ export const errorResponses = {
 };
 
 export const Message = Data(Type.Object({ message: Type.String() }));
+
+export const EnabledBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });

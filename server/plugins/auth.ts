@@ -1,12 +1,13 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { canUseScreen, isKnownScreen, type Screen } from '../../domain/access';
+import { canDo, isKnownScreen, type Action, type Screen } from '../../domain/access';
 import type { Db } from '../db';
 import { forbidden, unauthorized } from '../errors';
 import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
+import { requireConfirmation } from '../services/confirmations';
 
-export type Action = 'read' | 'create' | 'update' | 'delete' | 'export';
+export type { Action };
 
 /** What every /v1 route declares: public, or the screen and action it serves. */
 export type Access = { public: true } | { screen: Screen; action: Action };
@@ -14,6 +15,8 @@ export type Access = { public: true } | { screen: Screen; action: Action };
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A sensitive action: the request must carry a fresh password confirmation. */
+    confirm?: boolean;
   }
   interface FastifyRequest {
     session: SessionUser;
@@ -62,6 +65,7 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
       throw unauthorized(expired ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
     }
     request.session = await activeSession(opts.db, claims);
-    if (!canUseScreen(request.session.role, access.screen)) throw forbidden();
+    if (!canDo(request.session.role, access.screen, access.action)) throw forbidden();
+    if (request.routeOptions.config.confirm) requireConfirmation(app, request);
   });
 });

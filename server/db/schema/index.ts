@@ -3,3 +3,4 @@ export * from './users';
 export * from './merchants';
 export * from './vendors';
 export * from './audit';
+export * from './bank-accounts';

@@ -22,7 +22,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('users_role_idx').on(t.role), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_vendor_code_idx').on(t.vendorCode),
+    index('users_merchant_codes_idx').using('gin', t.merchantCodes),
+  ],
 );
 
 /** One row per signed-in token (its jti). Revoked at logout, override or password change. */

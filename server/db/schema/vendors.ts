@@ -1,4 +1,4 @@
-import { boolean, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, updatedAt } from './common';
 
 export const vendors = pgTable('vendors', {
@@ -11,4 +11,4 @@ export const vendors = pgTable('vendors', {
   createdBy: uuid('created_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-});
+}, (t) => [index('vendors_created_at_idx').on(t.createdAt), index('vendors_name_idx').on(t.name)]);
