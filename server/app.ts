@@ -16,6 +16,9 @@ import { merchantRoutes } from './routes/merchants';
 import { merchantResourceRoutes } from './routes/merchant-resource';
 import { confirmationRoutes } from './routes/confirmations';
 import { vendorRoutes } from './routes/vendors';
+import { bankAccountRoutes } from './routes/bank-accounts';
+import { userRoutes } from './routes/users';
+import { reviewRoutes } from './routes/review';
 import { onboardingRoutes } from './routes/onboarding';
 
 export type AppConfig = Pick<
@@ -81,6 +84,9 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(merchantRoutes, { db });
       await v1.register(merchantResourceRoutes, { db });
       await v1.register(vendorRoutes, { db });
+      await v1.register(bankAccountRoutes, { db });
+      await v1.register(userRoutes, { db });
+      await v1.register(reviewRoutes, { db });
     },
     { prefix: '/v1' },
   );

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './index';
-import { merchants, users, vendors } from './schema';
+import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from './schema';
 import type { Role } from '../../domain/roles';
 import { generateApiKey, generateSigningSecret } from '../services/keys';
 import { hashPassword } from '../services/passwords';
@@ -30,6 +30,14 @@ const DEMO_VENDORS = [
   { code: 'VEN-ALPHA', name: 'Alpha Collections', payinCommissionBps: 150, payoutCommissionBps: 100 },
   { code: 'VEN-BETA', name: 'Beta Payments', payinCommissionBps: 175, payoutCommissionBps: 125 },
 ];
+
+const DEMO_BANK_ACCOUNTS = [
+  { nickname: 'ALPHA-HDFC-01', bankName: 'HDFC Bank', holderName: 'Alpha Collections', accountNumber: '50100234567890', ifsc: 'HDFC0001234', upiId: 'alphacollect@hdfcbank', usedFor: 'PAYIN', vendor: 'VEN-ALPHA', merchants: ['ACME', 'ACME-KIDS'] },
+  { nickname: 'ALPHA-ICICI-02', bankName: 'ICICI Bank', holderName: 'Alpha Collections', accountNumber: '001234567890', ifsc: 'ICIC0000123', upiId: 'alpha2@icici', usedFor: 'PAYIN', vendor: 'VEN-ALPHA', merchants: ['BOLT'] },
+  { nickname: 'ALPHA-SBI-PAYOUT', bankName: 'State Bank of India', holderName: 'Alpha Collections', accountNumber: '30123456789', ifsc: 'SBIN0001234', upiId: null, usedFor: 'PAYOUT', vendor: 'VEN-ALPHA', merchants: [] },
+  { nickname: 'BETA-AXIS-01', bankName: 'Axis Bank', holderName: 'Beta Payments', accountNumber: '919010012345678', ifsc: 'UTIB0000456', upiId: 'betapay@axisbank', usedFor: 'PAYIN', vendor: 'VEN-BETA', merchants: ['CRISP', 'BOLT'] },
+  { nickname: 'BETA-KOTAK-PAYOUT', bankName: 'Kotak Mahindra Bank', holderName: 'Beta Payments', accountNumber: '7412589630', ifsc: 'KKBK0000789', upiId: null, usedFor: 'PAYOUT', vendor: 'VEN-BETA', merchants: [] },
+] as const;
 
 /** Demo data on a database without users; does nothing on one that has them. */
 export const seedDemo = async (db: Db): Promise<boolean> => {
@@ -67,7 +75,29 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
         createdBy: adminId,
       });
     }
-    await tx.insert(vendors).values(DEMO_VENDORS.map((v) => ({ ...v, createdBy: adminId })));
+    const vendorRows = await tx.insert(vendors).values(DEMO_VENDORS.map((v) => ({ ...v, createdBy: adminId }))).returning();
+    const merchantRows = await tx.select({ id: merchants.id, code: merchants.code }).from(merchants);
+    for (const b of DEMO_BANK_ACCOUNTS) {
+      const [account] = await tx
+        .insert(bankAccounts)
+        .values({
+          nickname: b.nickname,
+          bankName: b.bankName,
+          holderName: b.holderName,
+          accountNumber: b.accountNumber,
+          ifsc: b.ifsc,
+          upiId: b.upiId,
+          usedFor: b.usedFor,
+          minPayin: 100_00,
+          maxPayin: 1_00_000_00,
+          dailyLimit: 10_00_000_00,
+          vendorId: vendorRows.find((v) => v.code === b.vendor)!.id,
+          createdBy: adminId,
+        })
+        .returning({ id: bankAccounts.id });
+      const linked = merchantRows.filter((m) => (b.merchants as readonly string[]).includes(m.code));
+      if (linked.length > 0) await tx.insert(merchantBankAccounts).values(linked.map((m) => ({ merchantId: m.id, bankAccountId: account.id })));
+    }
   });
   return true;
 };

@@ -21,6 +21,8 @@ export interface ReadRoutes<S extends string> {
   list: (user: SessionUser, filters: Filters, paging: Paging<S>) => Promise<{ data: unknown[]; total: number }>;
   batches: (user: SessionUser, filters: Filters, paging: Paging<S>) => Batches | Promise<Batches>;
   get: (user: SessionUser, id: string) => Promise<unknown>;
+  /** The id's schema when it is not a UUID. */
+  id?: TSchema;
 }
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -53,6 +55,6 @@ export const readRoutes = <S extends string>(r: ReadRoutes<S>): FastifyPluginAsy
 
   app.get(`/${r.path}/:id`, {
     config: { access: { screen: r.screen, action: 'read' } },
-    schema: { tags: r.tags, security, summary: `One of ${r.path}`, params: IdParams, response: { 200: Data(r.detail), ...errorResponses } },
+    schema: { tags: r.tags, security, summary: `One of ${r.path}`, params: r.id ? Type.Object({ id: r.id }) : IdParams, response: { 200: Data(r.detail), ...errorResponses } },
   }, async (request) => ({ data: (await r.get(request.session, (request.params as { id: string }).id)) as never }));
 };

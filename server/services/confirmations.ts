@@ -40,3 +40,6 @@ export const requireConfirmation = (app: FastifyInstance, request: FastifyReques
     throw confirmationRequired();
   }
 };
+
+/** For actions that are sensitive only sometimes: a callback the service calls when they are. */
+export const requireConfirmationFor = (app: FastifyInstance, request: FastifyRequest) => () => requireConfirmation(app, request);
