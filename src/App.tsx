@@ -1,1 +1,59 @@
-export const App = () => <div>Payment-Gateway</div>;
+import { Suspense } from 'react';
+import { CssBaseline } from '@mui/material';
+import { AdminContext, memoryStore } from 'react-admin';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { RouteErrorBoundary } from './layout/AppErrorBoundary';
+import { FullScreenSpinner } from './layout/FullScreenSpinner';
+import { lazyScreen } from './layout/lazyScreen';
+import { RedirectSignedIn, RequireSession } from './layout/RequireSession';
+import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
+import { authProvider } from './providers/authProvider';
+import { dataProvider } from './providers/dataProvider';
+import { i18nProvider } from './providers/i18nProvider';
+import { SessionProvider } from './session/SessionProvider';
+import { darkTheme, lightTheme } from './theme';
+
+const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'LoginPage');
+const ForgotPasswordPage = lazyScreen(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyScreen(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
+const OnBoardingPage = lazyScreen(() => import('./pages/OnBoardingPage'), 'OnBoardingPage');
+const Shell = lazyScreen(() => import('./layout/Shell'), 'Shell');
+const NotFoundPage = lazyScreen(() => import('./layout/NotFound'), 'NotFoundPage');
+
+/** Local storage holds the session only (SPEC §9); the admin's own preferences live in memory. */
+const store = memoryStore();
+
+export const App = () => (
+  <BrowserRouter>
+    <AdminContext
+      basename="/app"
+      authProvider={authProvider}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+    >
+      <CssBaseline enableColorScheme />
+      <SessionProvider>
+        <ToastProvider>
+          <HeaderStateProvider>
+            <RouteErrorBoundary fullScreen>
+              <Suspense fallback={<FullScreenSpinner />}>
+                <Routes>
+                  <Route path="/" element={<RedirectSignedIn><LoginPage /></RedirectSignedIn>} />
+                  <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+                  <Route path="/reset-password" element={<ResetPasswordPage />} />
+                  <Route path="/on-boarding" element={<OnBoardingPage />} />
+                  <Route path="/app/*" element={<RequireSession><Shell /></RequireSession>} />
+                  <Route path="*" element={<RequireSession><NotFoundPage /></RequireSession>} />
+                </Routes>
+              </Suspense>
+            </RouteErrorBoundary>
+            <Toaster />
+          </HeaderStateProvider>
+        </ToastProvider>
+      </SessionProvider>
+    </AdminContext>
+  </BrowserRouter>
+);

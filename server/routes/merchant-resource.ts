@@ -4,7 +4,7 @@ import { BooleanFilter } from '../services/lists';
 import { EnabledBody } from '../schemas';
 import { IdParams, readRoutes } from './read-routes';
 import * as merchants from '../services/merchant-admin';
-import { Data, Page, RequiredText, errorResponses } from '../schemas';
+import { Data, RequiredText, errorResponses } from '../schemas';
 
 const Url = () => Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 });
 const OptionalUrl = () => Type.Optional(Type.Union([Url(), Type.Null(), Type.Literal('')]));

@@ -1,0 +1,4 @@
+export { ToastProvider, useToasts, useToastQueue, type ToastActions } from './ToastProvider';
+export { Toaster } from './Toaster';
+export { HeaderStateProvider, useHeaderState, usePageTitle, HEADER_DEFAULTS, type NotificationStatus } from './HeaderStateProvider';
+export { TOAST_TIMEOUT_MS, TOAST_TRANSITION_MS, type Toast, type ToastType } from './toastQueue';

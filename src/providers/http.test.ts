@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  API_ROOT,
+  TOKEN_KEY,
+  buildQuery,
+  del,
+  get,
+  getWithHeaders,
+  normaliseError,
+  onUnauthorized,
+  post,
+  postWithHeaders,
+  put,
+} from './http';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+const reply = (response: Response | Error) =>
+  fetchMock.mockImplementationOnce(async () => {
+    if (response instanceof Error) throw response;
+    return response;
+  });
+
+/** The url and init of the n-th fetch call. */
+const call = (n = 0) => {
+  const [url, init] = fetchMock.mock.calls[n] as [string, RequestInit];
+  return { url, init, headers: (init.headers ?? {}) as Record<string, string> };
+};
+
+beforeEach(() => {
+  fetchMock = vi.fn(async () => json({ data: {} }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('buildQuery', () => {
+  it('leaves out empty, null, undefined and empty-list values', () =>
+    expect(buildQuery({ a: '', b: null, c: undefined, d: [], e: 'x' })).toBe('e=x'));
+
+  it('joins lists with commas and keeps the given order', () =>
+    expect(buildQuery({ status: ['INITIATED', 'ASSIGNED'], page: 2, ok: false })).toBe('status=INITIATED,ASSIGNED&page=2&ok=false'));
+
+  it('drops blank entries inside lists', () => expect(buildQuery({ status: ['', null, 'SUCCESS'], other: [''] })).toBe('status=SUCCESS'));
+
+  it('encodes values and writes dates as ISO instants', () =>
+    expect(buildQuery({ q: 'a b&c', from: new Date('2026-01-01T00:00:00Z') })).toBe('q=a%20b%26c&from=2026-01-01T00%3A00%3A00.000Z'));
+
+  it('gives an empty string when nothing is left', () => expect(buildQuery({ a: '' })).toBe(''));
+});
+
+describe('normaliseError', () => {
+  it('prefers error.message of the body', () =>
+    expect(normaliseError({ error: { message: 'Merchant not found.', code: 'NOT_FOUND', field: 'code' }, message: 'outer' }, 404)).toEqual({
+      message: 'Merchant not found.',
+      code: 'NOT_FOUND',
+      field: 'code',
+      status: 404,
+    }));
+
+  it('then the body message', () => expect(normaliseError({ error: 'Bad Request', message: 'body must be an object' }).message).toBe('body must be an object'));
+
+  it('reads the body an error carries before its own message', () => {
+    const failure = Object.assign(new Error('Request failed'), { status: 409, body: { error: { message: 'Already settled.' } } });
+    expect(normaliseError(failure)).toEqual({ message: 'Already settled.', status: 409 });
+  });
+
+  it("then the error's own message", () => expect(normaliseError(new TypeError('Failed to fetch')).message).toBe('Failed to fetch'));
+
+  it('otherwise Unknown Error', () => {
+    expect(normaliseError(null).message).toBe('Unknown Error');
+    expect(normaliseError({ error: { message: '  ' } }).message).toBe('Unknown Error');
+    expect(normaliseError(42).message).toBe('Unknown Error');
+  });
+});
+
+describe('calls with a stored credential', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 'token-1'));
+
+  it('sends the bearer credential, the allowed methods and a JSON content type', async () => {
+    await get('/payins', { page: 1 });
+    const { url, init, headers } = call();
+    expect(url).toBe(`${API_ROOT}/payins?page=1`);
+    expect(init.method).toBe('GET');
+    expect(headers).toEqual({
+      Authorization: 'Bearer token-1',
+      'Access-Control-Allow-Methods': 'PUT,DELETE,POST,GET,OPTION',
+      'Content-Type': 'application/json',
+    });
+    expect(init.body).toBeUndefined();
+  });
+
+  it('sends POST and PUT bodies as JSON', async () => {
+    await post('/merchants', { code: 'M1' });
+    await put('/merchants/1', { name: 'Shop' });
+    expect(call(0).init).toMatchObject({ method: 'POST', body: '{"code":"M1"}' });
+    expect(call(1).init).toMatchObject({ method: 'PUT', body: '{"name":"Shop"}' });
+    expect(call(1).headers['Content-Type']).toBe('application/json');
+  });
+
+  it('sends an empty JSON object when a POST has no body', async () => {
+    await post('/payouts/1/approve');
+    expect(call().init.body).toBe('{}');
+  });
+
+  it('sends a DELETE body only when given', async () => {
+    await del('/users/1');
+    await del('/users/2', { reason: 'left' });
+    expect(call(0).init).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(call(1).init.body).toBe('{"reason":"left"}');
+  });
+
+  it('sends multipart form data without setting the content type', async () => {
+    const file = new File(['x'], 'slip.png', { type: 'image/png' });
+    await post('/bank-entries/upload', { bank: 'Bank A', amount: 10, file, tags: ['a', 'b'], skip: null, picked: { rawFile: file, title: 't' } }, true);
+    const { init, headers } = call();
+    expect(init.body).toBeInstanceOf(FormData);
+    const form = init.body as FormData;
+    expect(form.get('bank')).toBe('Bank A');
+    expect(form.get('amount')).toBe('10');
+    expect((form.get('file') as File).name).toBe('slip.png');
+    expect((form.get('picked') as File).name).toBe('slip.png');
+    expect(form.getAll('tags')).toEqual(['a', 'b']);
+    expect(form.has('skip')).toBe(false);
+    expect(headers['Content-Type']).toBeUndefined();
+    expect(headers.Authorization).toBe('Bearer token-1');
+  });
+
+  it('sends multipart on PUT too', async () => {
+    await put('/vendors/1', { name: 'V' }, true);
+    expect(call().init.body).toBeInstanceOf(FormData);
+  });
+});
+
+describe('calls without a stored credential', () => {
+  it('send no credential headers', async () => {
+    await get('/health');
+    expect(call().headers).toEqual({});
+  });
+
+  it('still declare JSON for a JSON body', async () => {
+    await post('/login', { userName: 'a', password: 'b' });
+    expect(call().headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(call().init.body).toBe('{"userName":"a","password":"b"}');
+  });
+});
+
+describe('calls with caller-supplied headers', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 'token-1'));
+
+  it('GET sends only those headers and the query', async () => {
+    await getWithHeaders('/merchant-api/payins', { 'x-api-key': 'k' }, { status: ['SUCCESS'] });
+    expect(call().url).toBe('/v1/merchant-api/payins?status=SUCCESS');
+    expect(call().headers).toEqual({ 'x-api-key': 'k' });
+  });
+
+  it('POST sends only those headers plus the JSON content type', async () => {
+    await postWithHeaders('/merchant-api/payins', { amount: 100 }, { 'x-api-key': 'k' });
+    expect(call().headers).toEqual({ 'x-api-key': 'k', 'Content-Type': 'application/json' });
+  });
+
+  it('POST keeps a content type the caller chose', async () => {
+    await postWithHeaders('/reset-password', { a: 1 }, { 'content-type': 'application/json; charset=utf-8' });
+    expect(call().headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+  });
+});
+
+describe('the merchant list', () => {
+  it('asks for 1000 rows when no page size is given', async () => {
+    await get('/getall-merchant');
+    await get('/getall-merchant', { merchantCode: 'M1' });
+    expect(call(0).url).toBe('/v1/getall-merchant?pageSize=1000');
+    expect(call(1).url).toBe('/v1/getall-merchant?merchantCode=M1&pageSize=1000');
+  });
+
+  it('keeps a page size the caller gave', async () => {
+    await get('/getall-merchant', { pageSize: 10 });
+    expect(call().url).toBe('/v1/getall-merchant?pageSize=10');
+  });
+
+  it('is the only path with that default', async () => {
+    await get('/merchants');
+    expect(call().url).toBe('/v1/merchants');
+  });
+});
+
+describe('results', () => {
+  it('resolve with the body as the server sent it', async () => {
+    reply(json({ data: { merchants: [{ code: 'M1' }], total: 1 } }));
+    const result = await get<{ data: { merchants: { code: string }[] } }>('/getall-merchant');
+    expect(result.error).toBeNull();
+    expect(result.data?.data.merchants[0].code).toBe('M1');
+  });
+
+  it('resolve with null data for an empty success body', async () => {
+    reply(new Response(null, { status: 204 }));
+    expect(await del('/users/1')).toEqual({ data: null, error: null });
+  });
+
+  it('resolve with the normalised error and status on failure', async () => {
+    reply(json({ error: { message: 'Amount is Required!', code: 'VALIDATION', field: 'amount' } }, 400));
+    expect(await post('/payouts', {})).toEqual({
+      data: null,
+      error: { message: 'Amount is Required!', code: 'VALIDATION', field: 'amount', status: 400 },
+    });
+  });
+
+  it('say Unknown Error when a failure body is not JSON', async () => {
+    reply(new Response('<html>Bad gateway</html>', { status: 502 }));
+    expect((await get('/payins')).error).toEqual({ message: 'Unknown Error', status: 502 });
+  });
+
+  it('resolve with the failure message when the network fails', async () => {
+    reply(new TypeError('Failed to fetch'));
+    expect(await get('/payins')).toEqual({ data: null, error: { message: 'Failed to fetch' } });
+  });
+});
+
+describe('onUnauthorized', () => {
+  it('tells listeners when an authorised call gets 401, until they unsubscribe', async () => {
+    localStorage.setItem(TOKEN_KEY, 'expired');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    reply(json({ error: { message: 'Please sign in.', code: 'UNAUTHORIZED' } }, 401));
+    await get('/getall-merchant');
+    expect(listener).toHaveBeenCalledWith({ message: 'Please sign in.', code: 'UNAUTHORIZED', status: 401 });
+    stop();
+    reply(json({ error: { message: 'Please sign in.' } }, 401));
+    await get('/getall-merchant');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays quiet for calls that carried no stored credential', async () => {
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    reply(json({ error: { message: 'Wrong password.' } }, 401));
+    await post('/login', { userName: 'a', password: 'b' });
+    localStorage.setItem(TOKEN_KEY, 'token-1');
+    reply(json({ error: { message: 'Bad key.' } }, 401));
+    await getWithHeaders('/merchant-api/payins', { 'x-api-key': 'k' });
+    expect(listener).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('stays quiet for other failures', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token-1');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    reply(json({ error: { message: 'No access.' } }, 403));
+    await get('/vendors');
+    expect(listener).not.toHaveBeenCalled();
+    stop();
+  });
+});

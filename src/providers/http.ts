@@ -1,0 +1,175 @@
+import queryString, { type StringifiableRecord } from 'query-string';
+
+/** The one HTTP module of the dashboard (SPEC §7, §8): every call resolves to { data, error }. */
+export const API_ROOT = '/v1';
+export const TOKEN_KEY = 'accessToken';
+export const USER_DATA_KEY = 'userData';
+
+const ALLOWED_METHODS = 'PUT,DELETE,POST,GET,OPTION';
+const MERCHANT_LIST_PATH = 'getall-merchant';
+const MERCHANT_LIST_PAGE_SIZE = 1000;
+
+export interface ApiError {
+  message: string;
+  status?: number;
+  code?: string;
+  field?: string;
+}
+
+export type Result<T> = { data: T; error: null } | { data: null; error: ApiError };
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+}
+
+type Params = Record<string, unknown>;
+type HeaderMap = Record<string, string>;
+
+/** Empty, null, undefined and empty-list values are left out; lists are comma-joined. */
+export const buildQuery = (params: Params): string => {
+  const asText = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+  const prepared = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, Array.isArray(value) ? value.map(asText) : asText(value)]),
+  );
+  return queryString.stringify(prepared as StringifiableRecord, {
+    skipNull: true,
+    skipEmptyString: true,
+    arrayFormat: 'comma',
+    sort: false,
+  });
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
+/** SPEC §8: error.message, then message, then the error's own message, otherwise 'Unknown Error'. */
+export const normaliseError = (error: unknown, status?: number): ApiError => {
+  const own = isObject(error) ? error : {};
+  const body = isObject(own.body) ? own.body : own;
+  const nested = isObject(body.error) ? body.error : {};
+  const message =
+    text(nested.message) ?? text(body.message) ?? text(own.message) ?? text(error) ?? 'Unknown Error';
+  const code = text(nested.code) ?? text(body.code);
+  const field = text(nested.field);
+  const knownStatus = status ?? (typeof own.status === 'number' ? own.status : undefined);
+  return {
+    message,
+    ...(knownStatus !== undefined && { status: knownStatus }),
+    ...(code !== undefined && { code }),
+    ...(field !== undefined && { field }),
+  };
+};
+
+const unauthorizedListeners = new Set<(error: ApiError) => void>();
+
+/** Called when a call that carried the stored credential gets HTTP 401. Returns the unsubscribe. */
+export const onUnauthorized = (listener: (error: ApiError) => void): (() => void) => {
+  unauthorizedListeners.add(listener);
+  return () => {
+    unauthorizedListeners.delete(listener);
+  };
+};
+
+const storedToken = (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
+
+const appendField = (form: FormData, key: string, value: unknown): void => {
+  if (value === null || value === undefined) return;
+  if (Array.isArray(value)) value.forEach((item) => appendField(form, key, item));
+  else if (value instanceof Blob) form.append(key, value);
+  // A file picked in the admin's file input arrives as { rawFile, src, title }.
+  else if (isObject(value) && value.rawFile instanceof Blob) form.append(key, value.rawFile);
+  else if (value instanceof Date) form.append(key, value.toISOString());
+  else if (isObject(value)) form.append(key, JSON.stringify(value));
+  else form.append(key, String(value));
+};
+
+const toFormData = (body: unknown): FormData => {
+  if (body instanceof FormData) return body;
+  const form = new FormData();
+  if (isObject(body)) for (const [key, value] of Object.entries(body)) appendField(form, key, value);
+  return form;
+};
+
+const urlOf = (path: string, params: Params = {}): string => {
+  const base = `${API_ROOT}${path.startsWith('/') ? path : `/${path}`}`;
+  const query = buildQuery(params);
+  if (!query) return base;
+  return `${base}${base.includes('?') ? '&' : '?'}${query}`;
+};
+
+const readBody = async (response: Response): Promise<unknown> => {
+  const raw = await response.text();
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+};
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  params?: Params;
+  body?: unknown;
+  multipart?: boolean;
+  /** Caller-supplied headers: when present, the stored credential is never sent. */
+  headers?: HeaderMap;
+  signal?: AbortSignal;
+}
+
+const send = async <T>({ method, path, params, body, multipart = false, headers: own, signal }: Call): Promise<Result<T>> => {
+  const token = own ? null : storedToken();
+  const headers: HeaderMap = { ...own };
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
+  }
+  let payload: BodyInit | undefined;
+  if (multipart || body instanceof FormData) {
+    payload = toFormData(body);
+  } else if (body !== undefined || method === 'POST' || method === 'PUT') {
+    // POST and PUT always carry a JSON body: a JSON content type with an empty body is refused.
+    payload = JSON.stringify(body ?? {});
+  }
+  const json = typeof payload === 'string' || (token !== null && !(payload instanceof FormData));
+  if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json';
+  }
+
+  try {
+    const response = await fetch(urlOf(path, params), { method, headers, body: payload, signal });
+    const data = await readBody(response);
+    if (response.ok) return { data: data as T, error: null };
+    const error = normaliseError(isObject(data) ? data : null, response.status);
+    if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
+    return { data: null, error };
+  } catch (failure) {
+    return { data: null, error: normaliseError(failure) };
+  }
+};
+
+/** GET with query parameters; the merchant list asks for 1000 rows unless told otherwise. */
+export const get = <T = unknown>(path: string, params: Params = {}, options: RequestOptions = {}) => {
+  const withDefaults =
+    path.includes(MERCHANT_LIST_PATH) && (params.pageSize === undefined || params.pageSize === null || params.pageSize === '')
+      ? { ...params, pageSize: MERCHANT_LIST_PAGE_SIZE }
+      : params;
+  return send<T>({ method: 'GET', path, params: withDefaults, signal: options.signal });
+};
+
+export const post = <T = unknown>(path: string, body?: unknown, multipart = false) =>
+  send<T>({ method: 'POST', path, body, multipart });
+
+export const put = <T = unknown>(path: string, body?: unknown, multipart = false) =>
+  send<T>({ method: 'PUT', path, body, multipart });
+
+export const del = <T = unknown>(path: string, body?: unknown) => send<T>({ method: 'DELETE', path, body });
+
+/** GET with the caller's headers only (for instance a merchant API key), never the stored credential. */
+export const getWithHeaders = <T = unknown>(path: string, headers: HeaderMap, params: Params = {}) =>
+  send<T>({ method: 'GET', path, params, headers });
+
+/** POST with the caller's headers only, never the stored credential. */
+export const postWithHeaders = <T = unknown>(path: string, body: unknown, headers: HeaderMap) =>
+  send<T>({ method: 'POST', path, body, headers });

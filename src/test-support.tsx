@@ -1,0 +1,71 @@
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { Role } from '../domain/roles';
+import { App } from './App';
+import { TOKEN_KEY, USER_DATA_KEY } from './providers/http';
+
+const base64url = (value: unknown) =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+/** An unsigned token: the dashboard only reads the claims, the server checks the signature. */
+export const tokenFor = (role: Role, claims: Record<string, unknown> = {}) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url({
+    id: `id-${role}`,
+    userName: role.toLowerCase(),
+    role,
+    code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [],
+    vendor_code: role.startsWith('VENDOR') ? 'V1' : null,
+    exp: Math.floor(Date.now() / 1000) + 3600,
+    ...claims,
+  })}.signature`;
+
+/** Stores a session the way a sign-in does. */
+export const signInAs = (role: Role, name = `Test ${role}`, claims: Record<string, unknown> = {}) => {
+  const token = tokenFor(role, claims);
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_DATA_KEY, JSON.stringify({ name, role, code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [] }));
+  return token;
+};
+
+export const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+export interface Call {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+/** Replaces fetch: `answer` gets each call and returns the response (an empty merchant list by default). */
+export const mockApi = (answer: (call: Call) => Response | undefined = () => undefined) => {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), window.location.origin);
+    const call: Call = {
+      method: init.method ?? 'GET',
+      path: url.pathname,
+      query: url.searchParams,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
+      headers: (init.headers ?? {}) as Record<string, string>,
+    };
+    calls.push(call);
+    return (
+      answer(call) ??
+      (call.path === '/v1/getall-merchant'
+        ? json(200, { data: { merchants: [], total: 0 } })
+        : json(404, { error: { message: 'Not found.', code: 'NOT_FOUND' } }))
+    );
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+};
+
+/** The whole dashboard at a path, as a browser would open it. */
+export const renderAppAt = (path: string) => {
+  window.history.pushState({}, '', path);
+  return render(<App />);
+};
+
+export const currentPath = () => window.location.pathname;

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import os from 'node:os';
+
+/** Busy and total CPU time of all cores, in clock ticks. */
+const cpuTimes = (): { busy: number; total: number } | null => {
+  try {
+    const v = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const total = v.reduce((s, x) => s + x, 0);
+    return { busy: total - v[3] - (v[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+};
+
+interface Proc {
+  ppid: number;
+  comm: string;
+  ticks: number;
+}
+
+const processes = (): Map<number, Proc> => {
+  const out = new Map<number, Proc>();
+  let names: string[];
+  try {
+    names = fs.readdirSync('/proc');
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const f = stat.slice(close + 2).split(' ');
+      out.set(Number(name), { comm: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+};
+
+/** CPU ticks of this process plus those of the children it has reaped. */
+const selfTicks = (): number => {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+  } catch {
+    return 0;
+  }
+};
+
+const isDescendant = (procs: Map<number, Proc>, pid: number): boolean => {
+  for (let p = procs.get(pid)?.ppid, hops = 0; p !== undefined && p > 1 && hops < 64; p = procs.get(p)?.ppid, hops++) {
+    if (p === process.pid) return true;
+  }
+  return false;
+};
+
+const descendantTicks = (procs: Map<number, Proc>): number => {
+  let sum = 0;
+  for (const [pid, proc] of procs) if (isDescendant(procs, pid)) sum += proc.ticks;
+  return sum;
+};
+
+/**
+ * Watches how much of all cores processes other than this bench, its descendants and the database
+ * server ("postgres" processes) keep busy. Descendants count in full, reaped ones through this
+ * process's children's time; database processes are sampled once a second (one that ends between
+ * samples loses at most a second). stop() gives the share over the watch (null without /proc).
+ */
+export const watchOtherCpu = () => {
+  const start = cpuTimes();
+  const self0 = selfTicks();
+  let last = processes();
+  const desc0 = descendantTicks(last);
+  let databaseTicks = 0;
+  const sample = () => {
+    const now = processes();
+    for (const [pid, proc] of now) {
+      if (proc.comm !== 'postgres' || isDescendant(now, pid)) continue;
+      const before = last.get(pid);
+      databaseTicks += before && before.comm === proc.comm ? Math.max(0, proc.ticks - before.ticks) : proc.ticks;
+    }
+    last = now;
+    return now;
+  };
+  const timer = setInterval(sample, 1000);
+  return (): number | null => {
+    clearInterval(timer);
+    const now = sample();
+    const end = cpuTimes();
+    if (!start || !end || end.total === start.total) return null;
+    const ours = selfTicks() - self0 + descendantTicks(now) - desc0 + databaseTicks;
+    return Math.min(1, Math.max(0, (end.busy - start.busy - ours) / (end.total - start.total)));
+  };
+};
+
+/** Share of all cores other processes keep busy over `ms` while this bench is idle. */
+export const backgroundCpu = async (ms = 500): Promise<number | null> => {
+  const stop = watchOtherCpu();
+  await new Promise((r) => setTimeout(r, ms));
+  return stop();
+};
+
+export const loadAverage = () => os.loadavg()[0];

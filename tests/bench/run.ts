@@ -1,0 +1,344 @@
+/**
+ * npm run bench: sign-in latency, merchant-list throughput against a bare Fastify route, and the
+ * start time of the real entry point, all on 127.0.0.1. Prints a table, writes .bench/results.json.
+ * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
+ * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
+ * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cleanupAll, cleanupOnSignals } from './cleanup';
+import { runLoad, type LoadResult } from './load';
+import { backgroundCpu, loadAverage, watchOtherCpu } from './machine';
+import { expectOk, measureLogins, signIn } from './measure';
+import { loadSettings, ROOT } from './settings';
+import { round, type Summary } from './stats';
+import { measureStart, type StartResult } from './startup';
+import { fmt, table, times } from './table';
+import { ENGINE_LABEL, openBenchDatabase, poolErrors, postgresReachable, startApp, startBare, tempDir, type Engine } from './targets';
+
+const settings = loadSettings();
+const log = (line: string) => console.error(`· ${line}`);
+
+/** Share of all cores other processes kept busy just before and during a measurement. */
+interface OtherCpu {
+  before: number | null;
+  during: number | null;
+}
+type Measured<T> = T & { otherCpu: OtherCpu };
+
+/** Latency ratios use 1 ms for a bare percentile the 1 ms histogram rounds to 0 (then a lower bound). */
+interface Ratio {
+  value: number;
+  lowerBound: boolean;
+}
+interface Ratios {
+  reqPerSec: number;
+  /** Mean time a connection waits per request, connections ÷ req/s (exact for this closed loop). */
+  meanFromRate: number;
+  p50: Ratio;
+  p97_5: Ratio;
+  p99: Ratio;
+}
+type LoadFigures = Measured<LoadResult> & { responseBytes: number; meanFromRateMs: number };
+
+interface EngineResult {
+  version?: string;
+  where?: string;
+  skipped?: string;
+  error?: string;
+  login?: Measured<Summary & { samples: number[]; user: string; warmup: number }>;
+  merchants?: LoadFigures & { rows: number; vsBare?: Ratios };
+}
+
+const results = {
+  startedAt: new Date().toISOString(),
+  finishedAt: '',
+  environment: {
+    node: process.version,
+    platform: `${os.platform()} ${os.arch()}`,
+    cores: os.availableParallelism(),
+    memoryGb: round(os.totalmem() / 2 ** 30, 1),
+    loadAverageAtStart: round(loadAverage(), 2),
+    loadAverageAtEnd: 0,
+  },
+  settings: {
+    seconds: settings.seconds,
+    warmupSeconds: settings.warmupSeconds,
+    connections: settings.connections,
+    logins: settings.logins,
+    loginWarmup: settings.loginWarmup,
+    loginUser: settings.loginUser,
+    startRuns: settings.startRuns,
+    waitQuietSeconds: settings.waitQuietSeconds,
+    server: 'in this process (buildApp on 127.0.0.1, port 0)',
+    loadGenerator: 'child process (shares the same cores)',
+    otherCpu: 'share of all cores used by processes other than this bench, its children and the database server',
+  },
+  bare: undefined as LoadFigures | undefined,
+  engines: {} as Record<Engine, EngineResult>,
+  start: [] as { cold?: Measured<StartResult>; warm?: Measured<StartResult>; error?: string }[],
+  errors: [] as string[],
+};
+
+const QUIET = 0.15;
+
+/** Others' share of the cores right now (this bench idle), after waiting up to BENCH_WAIT_QUIET_SECONDS for it to fall under 15%. */
+const quietEnough = async (): Promise<number | null> => {
+  const until = Date.now() + settings.waitQuietSeconds * 1000;
+  let busy = await backgroundCpu();
+  while (busy !== null && busy > QUIET && Date.now() < until) busy = await backgroundCpu(1000);
+  return busy;
+};
+
+const share = (v: number | null) => (v === null ? null : round(v, 3));
+
+/** Runs work (after prepare, not watched) noting how busy other processes kept the cores. */
+const measured = async <T>(work: () => Promise<T>, prepare?: () => Promise<unknown>): Promise<Measured<T>> => {
+  const before = await quietEnough();
+  await prepare?.();
+  const stop = watchOtherCpu();
+  const result = await work();
+  return { ...result, otherCpu: { before: share(before), during: share(stop()) } };
+};
+
+const load = async (url: string, headers: Record<string, string>, responseBytes: number): Promise<LoadFigures> => {
+  const opts = { url, headers, connections: settings.connections };
+  const r = await measured(
+    () => runLoad({ ...opts, seconds: settings.seconds }),
+    () => runLoad({ ...opts, seconds: settings.warmupSeconds }),
+  );
+  return { ...r, responseBytes, meanFromRateMs: round((r.connections * 1000) / r.reqPerSec, 3) };
+};
+
+const checkLoad = (name: string, r: LoadResult) => {
+  if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
+    results.errors.push(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`);
+  }
+};
+
+const benchBare = async () => {
+  log('bare Fastify route');
+  const bare = await startBare();
+  try {
+    const url = `${bare.url}/bare`;
+    const { bytes } = await expectOk(url);
+    results.bare = await load(url, {}, bytes);
+    checkLoad('GET /bare', results.bare);
+  } finally {
+    await bare.close();
+  }
+};
+
+const benchEngine = async (engine: Engine) => {
+  const out: EngineResult = (results.engines[engine] = {});
+  const label = ENGINE_LABEL[engine];
+  if (engine === 'postgres') {
+    const reason = await postgresReachable(settings.postgresUrl);
+    if (reason) {
+      out.skipped = `PostgreSQL not reachable: ${reason}`;
+      log(`${label}: skipped (${reason})`);
+      return;
+    }
+  }
+  log(`${label}: opening a fresh database`);
+  const opened = await openBenchDatabase(engine, settings.postgresUrl);
+  out.version = opened.version;
+  out.where = opened.where;
+  try {
+    const server = await startApp(opened.database);
+    try {
+      log(`${label}: ${settings.logins} sequential sign-ins`);
+      out.login = await measured(async () => ({
+        ...(await measureLogins(server.url, settings.loginUser, settings.logins, settings.loginWarmup)),
+        user: settings.loginUser,
+        warmup: settings.loginWarmup,
+      }));
+      // After the sign-in run: signing a user in again ends that user's earlier session.
+      const headers = { authorization: `Bearer ${await signIn(server.url, 'admin')}` };
+      const url = `${server.url}/v1/getall-merchant`;
+      const { body, bytes } = await expectOk(url, headers);
+      const rows = (body as { data: { merchants: unknown[] } }).data.merchants.length;
+      log(`${label}: GET /v1/getall-merchant under load`);
+      out.merchants = { ...(await load(url, headers, bytes)), rows };
+      checkLoad(`GET /v1/getall-merchant on ${label}`, out.merchants);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    await opened.close();
+  }
+};
+
+const benchStart = async () => {
+  for (let i = 0; i < settings.startRuns; i++) {
+    const run: (typeof results.start)[number] = {};
+    results.start.push(run);
+    const tmp = tempDir('pgc-bench-start-');
+    const dataDir = path.join(tmp.dir, 'data');
+    try {
+      log(`start ${i + 1}/${settings.startRuns}: cold (empty data folder)`);
+      run.cold = await measured(() => measureStart(dataDir));
+      log(`start ${i + 1}/${settings.startRuns}: warm (same folder again)`);
+      run.warm = await measured(() => measureStart(dataDir));
+    } catch (error) {
+      run.error = (error as Error).message;
+      results.errors.push(`start: ${run.error}`);
+    } finally {
+      await tmp.remove();
+    }
+  }
+};
+
+const ratio = (route: number, bare: number): Ratio => ({ value: round(route / Math.max(bare, 1), 2), lowerBound: bare < 1 });
+
+const ratios = (r: LoadFigures, bare: LoadFigures): Ratios => ({
+  reqPerSec: round(r.reqPerSec / bare.reqPerSec, 4),
+  meanFromRate: round(r.meanFromRateMs / bare.meanFromRateMs, 2),
+  p50: ratio(r.latencyMs.p50, bare.latencyMs.p50),
+  p97_5: ratio(r.latencyMs.p97_5, bare.latencyMs.p97_5),
+  p99: ratio(r.latencyMs.p99, bare.latencyMs.p99),
+});
+
+const pct = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${fmt(v * 100, 0)}%`);
+const others = (o: OtherCpu | undefined) => (o ? `${pct(o.before)} / ${pct(o.during)}` : '–');
+const showRatio = (r: Ratio) => `${r.lowerBound ? '≥' : ''}${times(r.value)}`;
+
+const allOtherCpu = (): number[] => {
+  const all: (OtherCpu | undefined)[] = [results.bare?.otherCpu];
+  for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
+  for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu);
+  return all.flatMap((o) => [o?.before, o?.during]).filter((v): v is number => typeof v === 'number');
+};
+
+const report = (): string => {
+  const s = results.settings;
+  const engines = Object.entries(results.engines) as [Engine, EngineResult][];
+  const out: string[] = [];
+  out.push(
+    `Payment-Gateway console bench · Node ${results.environment.node} · ${results.environment.cores} cores · 127.0.0.1`,
+    `Server in this process; load generator in a child process on the same cores. ${s.seconds} s per load run after ${s.warmupSeconds} s warm-up, ${s.connections} connections.`,
+    '',
+  );
+  for (const [engine, r] of engines) {
+    const what = r.skipped ? r.skipped : `${r.version ?? '?'}, ${r.where ?? ''}${r.error ? ` — FAILED: ${r.error}` : ''}`;
+    out.push(`${ENGINE_LABEL[engine]}: ${what}`);
+  }
+
+  out.push('', `1. Sign-in round trip: POST /v1/login (user ${s.loginUser}, override), ${s.logins} sequential requests after ${s.loginWarmup} unmeasured`);
+  out.push(
+    table(
+      ['engine', 'n', 'mean ms', 'p50 ms', 'p99 ms', 'min ms', 'max ms', 'others before / during'],
+      engines
+        .filter(([, r]) => r.login)
+        .map(([e, r]) => {
+          const l = r.login!;
+          return [ENGINE_LABEL[e], l.n, fmt(l.mean), fmt(l.p50), fmt(l.p99), fmt(l.min), fmt(l.max), others(l.otherCpu)];
+        }),
+    ),
+  );
+
+  const bare = results.bare;
+  out.push('', '2. Throughput: GET /v1/getall-merchant (ADMIN token) against a bare Fastify route GET /bare');
+  const loadRow = (name: string, r: LoadFigures) => [
+    name,
+    fmt(r.reqPerSec, 0),
+    fmt(r.meanFromRateMs, 2),
+    fmt(r.latencyMs.p50, 0),
+    fmt(r.latencyMs.p97_5, 0),
+    fmt(r.latencyMs.p99, 0),
+    r.requests,
+    r.non2xx + r.errors + r.timeouts,
+    others(r.otherCpu),
+  ];
+  const rows: (string | number)[][] = [];
+  if (bare) rows.push(loadRow('bare /bare', bare));
+  for (const [e, r] of engines) if (r.merchants) rows.push(loadRow(`merchants, ${ENGINE_LABEL[e]}`, r.merchants));
+  out.push(table(['target', 'req/s', 'mean ms', 'p50 ms', 'p97.5 ms', 'p99 ms', 'requests', 'failed', 'others before / during'], rows));
+  if (bare) {
+    out.push('', '   Ratio to the bare route (req/s: share of bare; latency: multiple of bare)');
+    out.push(
+      table(
+        ['target', 'req/s', 'mean', 'p50', 'p97.5', 'p99'],
+        engines
+          .filter(([, r]) => r.merchants?.vsBare)
+          .map(([e, r]) => {
+            const v = r.merchants!.vsBare!;
+            return [`merchants, ${ENGINE_LABEL[e]}`, `${fmt(v.reqPerSec * 100, 2)}%`, times(v.meanFromRate), showRatio(v.p50), showRatio(v.p97_5), showRatio(v.p99)];
+          }),
+      ),
+    );
+    const m = engines.find(([, r]) => r.merchants)?.[1].merchants;
+    out.push(
+      `   Bodies: /bare ${bare.responseBytes} B${m ? `; merchant list ${m.responseBytes} B (${m.rows} demo merchants)` : ''}.`,
+      '   mean = connections ÷ req/s. Percentiles come from a 1 ms histogram; "≥" where the bare figure rounds to 0 ms (taken as 1 ms).',
+    );
+  }
+
+  out.push('', '3. Start of node --import tsx server/main.ts (embedded database, no dashboard build, PORT=0), stopped with SIGTERM');
+  const startRows: (string | number)[][] = [];
+  results.start.forEach((run, i) => {
+    const tag = results.start.length > 1 ? ` #${i + 1}` : '';
+    for (const [kind, label] of [['cold', 'empty data folder'], ['warm', 'same folder again']] as const) {
+      const r = run[kind];
+      if (r) startRows.push([`${kind}${tag}`, label, fmt(r.readyMs, 0), fmt(r.healthMs, 0), fmt(r.peakRssMb, 0), fmt(r.rssMb, 0), fmt(r.stopMs, 0), String(r.exitCode), others(r.otherCpu)]);
+    }
+    if (run.error) startRows.push([`failed${tag}`, run.error.slice(0, 60), '', '', '', '', '', '', '']);
+  });
+  out.push(table(['run', 'data folder', 'ready ms', 'health 200 ms', 'peak RSS MB', 'RSS MB', 'stop ms', 'exit', 'others before / during'], startRows));
+
+  const env = results.environment;
+  out.push(
+    '',
+    '"others": share of all cores used by other processes (not this bench, its children or the database server),',
+    'just before (this bench idle) and during each measurement.',
+    `Load average (1 min): ${fmt(env.loadAverageAtStart, 2)} at start, ${fmt(env.loadAverageAtEnd, 2)} at end.`,
+  );
+  const busiest = Math.max(0, ...allOtherCpu());
+  if (busiest > QUIET) out.push(`WARNING: other processes used up to ${pct(busiest)} of the cores during this run; the figures above are disturbed. Re-run when the machine is quiet.`);
+  if (results.errors.length > 0) out.push('', 'Problems:', ...results.errors.map((e) => `  - ${e}`));
+  return out.join('\n');
+};
+
+const main = async () => {
+  cleanupOnSignals();
+  const steps: [string, () => Promise<void>][] = [
+    ['bare route', benchBare],
+    ['PGlite', () => benchEngine('pglite')],
+    ['PostgreSQL', () => benchEngine('postgres')],
+    ['start', benchStart],
+  ];
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      const message = (error as Error).message;
+      results.errors.push(`${name}: ${message}`);
+      const engine = name === 'PGlite' ? 'pglite' : name === 'PostgreSQL' ? 'postgres' : null;
+      if (engine && results.engines[engine]) results.engines[engine].error = message;
+      log(`${name} failed: ${message}`);
+    }
+  }
+  for (const r of Object.values(results.engines)) {
+    if (r.merchants && results.bare) r.merchants.vsBare = ratios(r.merchants, results.bare);
+  }
+  results.errors.push(...(await cleanupAll()).map((f) => `cleanup: ${f}`));
+  results.errors.push(...poolErrors.map((e) => `idle database connection lost: ${e}`));
+  results.finishedAt = new Date().toISOString();
+  results.environment.loadAverageAtEnd = round(loadAverage(), 2);
+
+  fs.mkdirSync(path.dirname(settings.outFile), { recursive: true });
+  fs.writeFileSync(settings.outFile, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${report()}\n\nWrote ${path.relative(ROOT, settings.outFile)}`);
+  return results.errors.length === 0 ? 0 : 1;
+};
+
+main().then(
+  (code) => process.exit(code),
+  async (error: Error) => {
+    console.error(`bench failed: ${error.stack ?? error.message}`);
+    await cleanupAll();
+    process.exit(1);
+  },
+);

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { menuFor } from '../../domain/menu';
+import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { apiSignIn, meStatus } from './support/api';
+import { launchBrowser } from './support/browser';
+import { MENUS_BY_HAND } from './support/menus-by-hand';
+import {
+  loginForm,
+  menuLabels,
+  menuLinks,
+  pathOf,
+  signIn,
+  storedKeys,
+  storedToken,
+  toast,
+  withPage as withBrowserPage,
+} from './support/pages';
+import { startProduct, type Product } from './support/product';
+
+let product: Product;
+let browser: Browser;
+
+beforeAll(async () => {
+  product = await startProduct();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+const withPage = (run: (page: Page) => Promise<void>) => withBrowserPage(browser, run);
+const at = (path: string) => (u: URL) => u.pathname === path;
+
+/** The demo users: user name, role, full name (shown in the top bar). */
+const USERS: [string, Role, string][] = [
+  ['admin', 'ADMIN', 'Asha Admin'],
+  ['transactions', 'TRANSACTIONS', 'Tarun Transactions'],
+  ['operations', 'OPERATIONS', 'Omkar Operations'],
+  ['merchant', 'MERCHANT', 'Meera Merchant'],
+  ['merchant-admin', 'MERCHANT_ADMIN', 'Manoj Merchant-Admin'],
+  ['merchant-operations', 'MERCHANT_OPERATIONS', 'Maya Merchant-Operations'],
+  ['vendor', 'VENDOR', 'Vikram Vendor'],
+  ['vendor-operations', 'VENDOR_OPERATIONS', 'Varsha Vendor-Operations'],
+];
+
+const sorted = (list: string[]) => [...list].sort();
+const derivedLinks = (role: Role) => menuFor(role).flatMap((e) => e.items.map((i) => `${i.label} ${i.path}`));
+const derivedLabels = (role: Role) =>
+  menuFor(role).flatMap((e) => (e.group ? [e.label, ...e.items.map((i) => i.label)] : e.items.map((i) => i.label)));
+const handLabels = (role: Role) => [...MENUS_BY_HAND[role].groups, ...MENUS_BY_HAND[role].links.map((l) => l.slice(0, l.lastIndexOf(' ')))];
+
+/** Waits until the dashboard has finished deciding where a path belongs, then reports where it is. */
+const settledPath = async (page: Page) => {
+  await page.locator('#root > *').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return pathOf(page);
+};
+
+describe('without a stored token', () => {
+  it.each(['/app/dashboard', '/app/merchant', '/nope'])('%s sends the visitor to the login screen', (path) =>
+    withPage(async (page) => {
+      await page.goto(`${product.url}${path}`);
+      await page.waitForURL(at('/'));
+      await loginForm(page).userName.waitFor();
+    }));
+
+  it.each(['/forgot-password', '/reset-password', '/on-boarding'])('%s stays public', (path) =>
+    withPage(async (page) => {
+      await page.goto(`${product.url}${path}`);
+      expect(await settledPath(page)).toBe(path);
+      expect(await page.getByText('Page not found').count()).toBe(0);
+    }));
+
+  it('names the required field of the forgot-password form', () =>
+    withPage(async (page) => {
+      await page.goto(`${product.url}/forgot-password`);
+      await page.locator('form button[type="submit"]').click();
+      await page.getByText('User Name is Required!').waitFor();
+      expect(pathOf(page)).toBe('/forgot-password');
+    }));
+
+  it('hides a toast by itself after a while', () =>
+    withPage(async (page) => {
+      await page.goto(`${product.url}/`);
+      const form = loginForm(page);
+      await form.userName.fill('merchant-admin');
+      await form.password.fill('Wrong@1234');
+      await form.submit.click();
+      const shown = toast(page, 'Invalid user name or password.');
+      await shown.waitFor();
+      await shown.waitFor({ state: 'hidden', timeout: 15_000 });
+    }));
+});
+
+describe('with a stored token', () => {
+  it.each([
+    ['admin', '/app/dashboard'],
+    ['vendor', '/app/vendor-board'],
+  ])('/ sends %s to %s', (userName, home) =>
+    withPage(async (page) => {
+      await signIn(page, product.url, userName);
+      await page.goto(`${product.url}/`);
+      await page.waitForURL(at(home));
+    }));
+
+  it.each(['/nope', '/app/nope'])('%s shows the not-found page', (path) =>
+    withPage(async (page) => {
+      await signIn(page, product.url, 'admin');
+      await page.goto(`${product.url}${path}`);
+      await page.getByRole('main').getByText('Page not found').waitFor();
+      expect(pathOf(page)).toBe(path);
+    }));
+
+  it('a screen outside the role shows access denied', () =>
+    withPage(async (page) => {
+      await signIn(page, product.url, 'merchant');
+      await page.goto(`${product.url}/app/vendor`);
+      await page.getByRole('main').getByText('Access denied').waitFor();
+      expect(pathOf(page)).toBe('/app/vendor');
+    }));
+
+  it('an undecodable token is removed and the visitor sent to the login screen', () =>
+    withPage(async (page) => {
+      await page.goto(`${product.url}/`);
+      await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-jwt'));
+      await page.goto(`${product.url}/app/dashboard`);
+      await page.waitForURL(at('/'));
+      await loginForm(page).userName.waitFor();
+      expect(await storedToken(page)).toBeNull();
+      expect(pathOf(page)).toBe('/');
+    }));
+});
+
+describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
+  it('shows exactly the menu of its role', () =>
+    withPage(async (page) => {
+      await signIn(page, product.url, userName);
+      const links = (await menuLinks(page)).map((l) => `${l.label} ${l.path}`);
+      expect(sorted(links)).toEqual(sorted(derivedLinks(role)));
+      expect(sorted(links)).toEqual(sorted(MENUS_BY_HAND[role].links));
+      const labels = await menuLabels(page);
+      expect(sorted(labels)).toEqual(sorted(derivedLabels(role)));
+      expect(sorted(labels)).toEqual(sorted(handLabels(role)));
+    }));
+
+  it('shows the user in the top bar and links the logo to the home screen', () =>
+    withPage(async (page) => {
+      await signIn(page, product.url, userName);
+      const home = role === 'VENDOR' || role === 'VENDOR_OPERATIONS' ? '/app/vendor-board' : '/app/dashboard';
+      const banner = page.getByRole('banner');
+      await banner.getByTestId('page-title').waitFor();
+      await banner.getByText(fullName, { exact: true }).waitFor();
+      await banner.getByText(ROLE_LABELS[role], { exact: true }).waitFor();
+      const logo = page.getByRole('link', { name: 'Payment-Gateway', exact: true });
+      expect(new URL((await logo.getAttribute('href')) ?? '', page.url()).pathname).toBe(home);
+      await page.goto(`${product.url}/app/deposit/all`);
+      await logo.click();
+      await page.waitForURL(at(home));
+    }));
+});
+
+describe('leaving the shell', () => {
+  it('logout returns to the login screen, clears storage and ends the session', () =>
+    withPage(async (page) => {
+      await signIn(page, product.url, 'transactions');
+      const token = await storedToken(page);
+      expect(token).toBeTruthy();
+      await page.getByRole('button', { name: 'Logout', exact: true }).click();
+      await page.waitForURL(at('/'));
+      await loginForm(page).userName.waitFor();
+      expect(await storedKeys(page)).toEqual([]);
+      await expect.poll(() => meStatus(product.url, token!)).toBe(401);
+    }));
+
+  it('a session ended elsewhere shows a 401 toast, clears storage and returns to the login screen', () =>
+    withPage(async (page) => {
+      await signIn(page, product.url, 'merchant-operations');
+      await apiSignIn(product.url, 'merchant-operations');
+      await page.goto(`${product.url}/app/dashboard`);
+      await toast(page, '401', { exact: true }).waitFor();
+      await toast(page, 'Your session was ended because you signed in somewhere else.').waitFor();
+      await page.waitForURL(at('/'));
+      await expect.poll(() => storedKeys(page)).toEqual([]);
+    }));
+});

@@ -1,0 +1,20 @@
+import type { TestServer } from './server';
+
+export const DEMO_USERS = [
+  'admin', 'transactions', 'operations', 'merchant', 'merchant-admin', 'merchant-operations', 'vendor', 'vendor-operations',
+] as const;
+export type DemoUser = (typeof DEMO_USERS)[number];
+
+/** Signs every demo user in once; returns their tokens. */
+export const signInAll = async (s: TestServer) => {
+  const tokens = {} as Record<DemoUser, string>;
+  for (const user of DEMO_USERS) tokens[user] = await s.login(user);
+  return tokens;
+};
+
+/** A fresh password confirmation for a signed-in user (the X-Confirmation header of sensitive actions). */
+export const confirm = async (s: TestServer, token: string, password = 'Demo@1234') => {
+  const res = await s.call('POST', '/v1/confirmations', { token, body: { password } });
+  if (res.status !== 200) throw new Error(`confirmation: ${res.status} ${JSON.stringify(res.body)}`);
+  return { 'x-confirmation': res.body.data.confirmation as string };
+};
