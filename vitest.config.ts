@@ -6,6 +6,8 @@ const apiProject = (name: string, engine: 'embedded' | 'postgres') => ({
   test: {
     name,
     include: ['tests/api/**/*.test.ts'],
+    // The data-folder test is about the embedded engine alone.
+    exclude: engine === 'postgres' ? ['tests/api/database.test.ts'] : [],
     environment: 'node',
     env: { TEST_ENGINE: engine },
     testTimeout: 30_000,

@@ -6,6 +6,7 @@ interface AjvError {
   instancePath: string;
   message?: string;
   params: Record<string, unknown>;
+  parentSchema?: { description?: string };
 }
 
 const fieldOf = (e: AjvError): string => {
@@ -24,9 +25,8 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
   if (e.keyword === 'pattern' && e.params.pattern === '\\S') return { message: `${name} is Required!`, field };
   if (e.keyword === 'additionalProperties')
     return { message: `${name ? `${name}: ` : ''}unknown field ${String(e.params.additionalProperty)}`, field };
-  if (e.keyword === 'errorMessage' || e.keyword === 'pattern' || e.keyword === 'format') {
-    return { message: `${name} ${e.message ?? 'is not valid'}`, field };
-  }
+  const described = e.parentSchema?.description;
+  if (described && (e.keyword === 'pattern' || e.keyword === 'format')) return { message: `${name} must be ${described}`, field };
   return { message: `${name} ${e.message ?? 'is not valid'}`, field };
 };
 

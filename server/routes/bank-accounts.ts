@@ -12,8 +12,8 @@ const fields = {
   bankName: RequiredText(100),
   holderName: RequiredText(100),
   accountNumber: Type.String({ pattern: '^\\s*\\d{6,18}\\s*$', description: '6 to 18 digits' }),
-  ifsc: Type.String({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$', description: 'e.g. HDFC0001234' }),
-  upiId: Type.Optional(Type.Union([Type.String({ pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$' }), Type.Null(), Type.Literal('')])),
+  ifsc: Type.String({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$', description: 'an IFSC such as HDFC0001234' }),
+  upiId: Type.Optional(Type.Union([Type.String({ pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$', description: 'a UPI id such as name@bank' }), Type.Null(), Type.Literal('')])),
   showQr: Type.Optional(Type.Boolean()),
   showBankDetails: Type.Optional(Type.Boolean()),
   minPayin: Amount(),
@@ -23,7 +23,7 @@ const fields = {
 const BankUpdate = Type.Object(fields, { additionalProperties: false });
 const BankBody = Type.Object(
   {
-    nickname: Type.String({ pattern: '^\\S{2,50}$', description: 'no spaces; the name staff use' }),
+    nickname: Type.String({ pattern: '^\\S{2,50}$', description: '2–50 characters without spaces' }),
     usedFor: UsedFor,
     enabled: Type.Optional(Type.Boolean()),
     vendorCode: RequiredText(30),

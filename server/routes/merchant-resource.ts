@@ -6,7 +6,7 @@ import { IdParams, readRoutes } from './read-routes';
 import * as merchants from '../services/merchant-admin';
 import { Data, RequiredText, errorResponses } from '../schemas';
 
-const Url = () => Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500 });
+const Url = () => Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500, description: 'a web address starting with http:// or https://' });
 const OptionalUrl = () => Type.Optional(Type.Union([Url(), Type.Null(), Type.Literal('')]));
 const Amount = () => Type.Number({ minimum: 0 });
 

@@ -17,7 +17,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
             contactName: RequiredText(200),
             email: Type.String({ format: 'email', maxLength: 200 }),
             phone: RequiredText(20),
-            website: Type.String({ format: 'uri', pattern: '^https?://', maxLength: 300 }),
+            website: Type.String({ format: 'uri', pattern: '^https?://', maxLength: 300, description: 'a web address starting with http:// or https://' }),
             expectedMonthlyVolume: Rupees(),
           },
           { additionalProperties: false },

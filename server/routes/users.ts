@@ -15,7 +15,7 @@ const editable = {
 };
 const UserBody = Type.Object(
   {
-    userName: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{2,49}\\s*$', description: '3–50 letters, digits, . _ @ -' }),
+    userName: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{2,49}\\s*$', description: '3–50 letters, digits, . _ @ or -' }),
     password: Type.String({ minLength: 1, maxLength: 128 }),
     ...editable,
   },

@@ -11,7 +11,7 @@ const VendorUpdate = Type.Object(
   { additionalProperties: false },
 );
 const VendorBody = Type.Object(
-  { code: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$' }), ...VendorUpdate.properties },
+  { code: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$', description: '2–30 letters, digits, - or _' }), ...VendorUpdate.properties },
   { additionalProperties: false },
 );
 const VendorView = Type.Object({

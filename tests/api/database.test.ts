@@ -7,7 +7,7 @@ import { DataDirInUseError, openEmbedded } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 import { users } from '../../server/db/schema';
 
-describe.runIf(process.env.TEST_ENGINE !== 'postgres')('embedded database folder', () => {
+describe('embedded database folder', () => {
   it('is created, migrated and seeded once, reopened after, and owned by one process at a time', async () => {
     const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pgc-data-')), 'data');
     const first = await openEmbedded(dir);

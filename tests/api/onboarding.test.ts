@@ -35,7 +35,7 @@ describe('POST /v1/on-boarding', () => {
     [{ businessName: '  ' }, 'businessName is Required!'],
     [{ email: 'not-an-email' }, 'email must match format "email"'],
     [{ phone: '12345' }, 'phone must be a 10-digit Indian mobile number'],
-    [{ website: 'ftp://x.example' }, 'website must match pattern'],
+    [{ website: 'ftp://x.example' }, 'website must be a web address starting with http:// or https://'],
     [{ expectedMonthlyVolume: 10.123 }, 'expectedMonthlyVolume must have at most 2 decimals'],
     [{ expectedMonthlyVolume: -5 }, 'expectedMonthlyVolume must be >= 0'],
     [{ expectedMonthlyVolume: 0 }, 'expectedMonthlyVolume must be more than 0'],
