@@ -65,6 +65,9 @@ export const openEmbedded = async (dataDir?: string): Promise<Database> => {
 /** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */
 export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection ended by the server (restart, failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const lockClient = await pool.connect();
   try {

@@ -4,7 +4,8 @@ import os from 'node:os';
 /** Busy and total CPU time of all cores, in clock ticks. */
 const cpuTimes = (): { busy: number; total: number } | null => {
   try {
-    const v = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already inside user and nice)
+    const v = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
     const total = v.reduce((s, x) => s + x, 0);
     return { busy: total - v[3] - (v[4] ?? 0), total };
   } catch {

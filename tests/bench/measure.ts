@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import { DEMO_PASSWORD } from '../../server/db/seed';
 import { summarize, type Summary } from './stats';
-
-export const DEMO_PASSWORD = 'Demo@1234';
 
 const postLogin = async (url: string, userName: string) => {
   const res = await fetch(`${url}/v1/login`, {

@@ -15,6 +15,13 @@ const numberFrom = (name: string, fallback: number, allowZero = false): number =
 };
 const positive = (name: string, fallback: number) => numberFrom(name, fallback);
 
+/** The bench measures this machine only: the database server must be local too. */
+const localDatabaseUrl = (url: string): string => {
+  const host = new URL(url).hostname;
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`The bench only uses a local PostgreSQL server (got host ${host})`);
+  return url;
+};
+
 /** Everything a run can be tuned with, from the environment. */
 export const loadSettings = () => ({
   /** Length of each measured load run. */
@@ -31,7 +38,7 @@ export const loadSettings = () => ({
   /** Before each measurement, wait up to this long for other processes to go quiet (0: do not wait). */
   waitQuietSeconds: numberFrom('BENCH_WAIT_QUIET_SECONDS', 15, true),
   /** Server on which a throwaway database is created (and dropped) for the PostgreSQL runs. */
-  postgresUrl: process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  postgresUrl: localDatabaseUrl(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'),
   outFile: path.join(ROOT, '.bench', 'results.json'),
 });
 
