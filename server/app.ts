@@ -46,6 +46,11 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  // The dashboard declares JSON on every signed-in call, also a DELETE without a body.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

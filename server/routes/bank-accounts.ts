@@ -13,14 +13,17 @@ const fields = {
   holderName: RequiredText(100),
   accountNumber: Type.String({ pattern: '^\\s*\\d{6,18}\\s*$', description: '6 to 18 digits' }),
   ifsc: Type.String({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$', description: 'an IFSC such as HDFC0001234' }),
-  upiId: Type.Optional(Type.Union([Type.String({ pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$', description: 'a UPI id such as name@bank' }), Type.Null(), Type.Literal('')])),
+  upiId: Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$', description: 'a UPI id such as name@bank' })])),
   showQr: Type.Optional(Type.Boolean()),
   showBankDetails: Type.Optional(Type.Boolean()),
   minPayin: Amount(),
   maxPayin: Amount(),
-  dailyLimit: Type.Optional(Type.Union([Amount(), Type.Null()])),
+  dailyLimit: Type.Optional(Type.Union([Type.Null(), Amount()])),
 };
-const BankUpdate = Type.Object(fields, { additionalProperties: false });
+const BankUpdate = Type.Object(
+  { ...fields, accountNumber: Type.Optional(fields.accountNumber) },
+  { additionalProperties: false, description: 'accountNumber left out keeps the stored one (other roles see it masked)' },
+);
 const BankBody = Type.Object(
   {
     nickname: Type.String({ pattern: '^\\S{2,50}$', description: '2–50 characters without spaces' }),

@@ -7,7 +7,7 @@ import * as merchants from '../services/merchant-admin';
 import { Data, RequiredText, errorResponses } from '../schemas';
 
 const Url = () => Type.String({ format: 'uri', pattern: '^https?://', maxLength: 500, description: 'a web address starting with http:// or https://' });
-const OptionalUrl = () => Type.Optional(Type.Union([Url(), Type.Null(), Type.Literal('')]));
+const OptionalUrl = () => Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Url()]));
 const Amount = () => Type.Number({ minimum: 0 });
 
 const MerchantBody = Type.Object(
@@ -26,7 +26,7 @@ const MerchantBody = Type.Object(
     payoutFeePercent: Type.Number({ minimum: 0, maximum: 100 }),
     testMode: Type.Optional(Type.Boolean()),
     disputesAllowed: Type.Optional(Type.Boolean()),
-    parentCode: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+    parentCode: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
   },
   { additionalProperties: false },
 );

@@ -11,7 +11,7 @@ const editable = {
   fullName: RequiredText(100),
   role: RoleSchema,
   merchantCodes: Type.Optional(Type.Array(Type.String({ maxLength: 30 }), { maxItems: 100 })),
-  vendorCode: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+  vendorCode: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
 };
 const UserBody = Type.Object(
   {

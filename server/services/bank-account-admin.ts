@@ -30,12 +30,12 @@ export interface BankFilters {
 /** All but the last four digits hidden for everyone but the roles that need the number. */
 export const maskAccountNumber = (value: string) => `${'•'.repeat(Math.max(0, value.length - 4))}${value.slice(-4)}`;
 
-const present = (row: Row, extra: { vendorCode: string; merchantCodes: string[] }, user: SessionUser) => ({
+const present = (row: Row, extra: { vendorCode: string; merchantCodes: string[] }, user: SessionUser | 'audit') => ({
   id: row.id,
   nickname: row.nickname,
   bankName: row.bankName,
   holderName: row.holderName,
-  accountNumber: SEES_FULL_ACCOUNT_NUMBERS.includes(user.role) ? row.accountNumber : maskAccountNumber(row.accountNumber),
+  accountNumber: user === 'audit' || SEES_FULL_ACCOUNT_NUMBERS.includes(user.role) ? row.accountNumber : maskAccountNumber(row.accountNumber),
   ifsc: row.ifsc,
   upiId: row.upiId,
   usedFor: row.usedFor,
@@ -119,7 +119,8 @@ const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = fal
   return row.b;
 };
 
-const view = async (db: DbOrTx, user: SessionUser, id: string) => {
+/** The account as the caller sees it; 'audit' is the unmasked record the audit log keeps. */
+const view = async (db: DbOrTx, user: SessionUser | 'audit', id: string) => {
   const [row] = await selectRows(db).where(eq(bankAccounts.id, id));
   return present(row.b, row, user);
 };
@@ -133,7 +134,7 @@ export interface BankInput {
   nickname?: string;
   bankName: string;
   holderName: string;
-  accountNumber: string;
+  accountNumber?: string;
   ifsc: string;
   upiId?: string | null;
   usedFor?: 'PAYIN' | 'PAYOUT';
@@ -157,10 +158,10 @@ const limits = (input: BankInput) => {
   return values;
 };
 
-const details = (input: BankInput) => ({
+const details = (input: BankInput, current?: Row) => ({
   bankName: input.bankName.trim(),
   holderName: input.holderName.trim(),
-  accountNumber: input.accountNumber.trim(),
+  accountNumber: input.accountNumber?.trim() || current?.accountNumber || '',
   ifsc: input.ifsc.trim().toUpperCase(),
   upiId: input.upiId?.trim() || null,
 });
@@ -193,9 +194,8 @@ export const createBankAccount = async (db: Db, user: SessionUser, input: BankIn
           createdBy: user.id,
         })
         .returning();
-      const created = await view(tx, user, row.id);
-      await audit(tx, { ...user, ip }, { action: 'create', entity: 'bank-accounts', entityId: row.id, after: { ...row } });
-      return created;
+      await audit(tx, { ...user, ip }, { action: 'create', entity: 'bank-accounts', entityId: row.id, after: await view(tx, 'audit', row.id) });
+      return view(tx, user, row.id);
     });
   } catch (error) {
     throw duplicate(error, nickname);
@@ -206,16 +206,18 @@ export const createBankAccount = async (db: Db, user: SessionUser, input: BankIn
 const NUMBER_FIELDS = ['accountNumber', 'ifsc', 'upiId', 'holderName'] as const;
 
 export const updateBankAccount = async (db: Db, user: SessionUser, id: string, input: BankInput, confirmed: () => void, ip?: string) => {
-  const values = { ...details(input), ...limits(input) };
+  const terms = limits(input);
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
+    const shownBefore = await view(tx, 'audit', id);
+    const values = { ...details(input, before), ...terms };
     if (NUMBER_FIELDS.some((f) => (values[f] ?? null) !== (before[f] ?? null))) confirmed();
-    const [after] = await tx
+    await tx
       .update(bankAccounts)
       .set({ ...values, showQr: input.showQr ?? before.showQr, showBankDetails: input.showBankDetails ?? before.showBankDetails, updatedAt: sql`now()` })
-      .where(eq(bankAccounts.id, id))
-      .returning();
-    await audit(tx, { ...user, ip }, { action: 'update', entity: 'bank-accounts', entityId: id, ...diff({ ...before }, { ...after }) });
+      .where(eq(bankAccounts.id, id));
+    const shownAfter = await view(tx, 'audit', id);
+    await audit(tx, { ...user, ip }, { action: 'update', entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) });
     return view(tx, user, id);
   });
 };
@@ -233,10 +235,12 @@ export const setBankFlags = async (db: Db, user: SessionUser, id: string, flags:
   }
   if (flags.enabled !== undefined) confirmed();
   return db.transaction(async (tx) => {
-    const before = await findVisible(tx, user, id, true);
-    const [after] = await tx.update(bankAccounts).set({ ...flags, updatedAt: sql`now()` }).where(eq(bankAccounts.id, id)).returning();
+    await findVisible(tx, user, id, true);
+    const shownBefore = await view(tx, 'audit', id);
+    await tx.update(bankAccounts).set({ ...flags, updatedAt: sql`now()` }).where(eq(bankAccounts.id, id));
+    const shownAfter = await view(tx, 'audit', id);
     const action = flags.enabled === undefined ? 'update' : flags.enabled ? 'enable' : 'disable';
-    await audit(tx, { ...user, ip }, { action, entity: 'bank-accounts', entityId: id, ...diff({ ...before }, { ...after }) });
+    await audit(tx, { ...user, ip }, { action, entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) });
     return view(tx, user, id);
   });
 };
@@ -270,10 +274,10 @@ export const linkMerchants = async (db: Db, user: SessionUser, id: string, codes
 /** Only an account never linked to a merchant is deleted; otherwise it is disabled. */
 export const deleteBankAccount = async (db: Db, user: SessionUser, id: string, ip?: string) =>
   db.transaction(async (tx) => {
-    const row = await findVisible(tx, user, id, true);
-    const shown = await view(tx, user, id);
+    await findVisible(tx, user, id, true);
+    const shown = await view(tx, 'audit', id);
     if (shown.merchantCodes.length > 0) throw new AppError(409, 'HAS_HISTORY', 'This bank account is linked to merchants: unlink them or disable it instead.');
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
-    await audit(tx, { ...user, ip }, { action: 'delete', entity: 'bank-accounts', entityId: id, before: { ...row } });
-    return shown;
+    await audit(tx, { ...user, ip }, { action: 'delete', entity: 'bank-accounts', entityId: id, before: shown });
+    return { ...shown, accountNumber: SEES_FULL_ACCOUNT_NUMBERS.includes(user.role) ? shown.accountNumber : maskAccountNumber(shown.accountNumber) };
   });

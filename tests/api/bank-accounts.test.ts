@@ -128,3 +128,28 @@ describe('bank accounts', () => {
     expect(await s.db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.bankAccountId, free))).toHaveLength(0);
   });
 });
+
+describe('edits by a role that sees the number masked', () => {
+  it('keeps the stored number when none is sent, takes a null daily limit, and audits in rupees', async () => {
+    const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('MASKED-01') });
+    const id = created.body.data.id;
+    const { nickname: _n, usedFor: _u, vendorCode: _v, accountNumber: _a, ...edit } = body('x');
+    const res = await s.call('PUT', `/v1/bank-accounts/${id}`, { token: t.transactions, body: { ...edit, bankName: 'HDFC Bank Ltd', dailyLimit: null } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ accountNumber: '••••••••9012', dailyLimit: null, bankName: 'HDFC Bank Ltd' });
+    const [row] = await s.db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
+    expect(row.accountNumber).toBe('123456789012');
+    const history = await s.call('GET', `/v1/audit-events?entity=bank-accounts&entityId=${id}&sortOrder=asc`, { token: t.admin });
+    expect(history.body.data[0].after).toMatchObject({ maxPayin: 50000, accountNumber: '123456789012' });
+    expect(history.body.data[1].after).toMatchObject({ bankName: 'HDFC Bank Ltd', dailyLimit: null });
+  });
+
+  it('accepts a DELETE that declares JSON but sends no body', async () => {
+    const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('EMPTY-BODY-01') });
+    const res = await fetch(`${s.url}/v1/bank-accounts/${created.body.data.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json', ...(await confirm(s, t.admin)) },
+    });
+    expect(res.status).toBe(200);
+  });
+});
