@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IST_OFFSET_MS, formatDate, formatDateTime, formatRupees, snakeToTitle, todayRange } from './format';
+import { IST_OFFSET_MS, formatDate, formatDateTime, formatRupees, istDayOf, istDayStart, snakeToTitle, todayRange } from './format';
 
 describe('formatRupees', () => {
   it.each([
@@ -113,5 +113,20 @@ describe('snakeToTitle', () => {
   it('gives an empty string for null and undefined', () => {
     expect(snakeToTitle(null)).toBe('');
     expect(snakeToTitle(undefined)).toBe('');
+  });
+});
+
+describe('IST calendar days', () => {
+  it('start at IST midnight, 18:30 UTC the day before', () => {
+    expect(istDayStart('2026-03-01')).toBe('2026-02-28T18:30:00.000Z');
+    expect(istDayStart('2026-03-01', 1)).toBe('2026-03-01T18:30:00.000Z');
+    expect(istDayStart('')).toBe('');
+    expect(istDayStart('01/03/2026')).toBe('');
+  });
+
+  it('are read back from an instant', () => {
+    expect(istDayOf('2026-02-28T18:30:00.000Z')).toBe('2026-03-01');
+    expect(istDayOf('2026-02-28T18:29:59.999Z')).toBe('2026-02-28');
+    expect(istDayOf(null)).toBe('');
   });
 });

@@ -62,3 +62,17 @@ export const snakeToTitle = (value: string | null | undefined): string =>
     .filter(Boolean)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
     .join(' ');
+
+/** 'yyyy-mm-dd' of an IST calendar day -> the UTC instant its IST midnight falls on (ISO); '' when not a date. */
+export const istDayStart = (day: string | null | undefined, addDays = 0): string => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  if (!match) return '';
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + addDays);
+  return new Date(utcMidnight - IST_OFFSET_MS).toISOString();
+};
+
+/** The IST calendar day of an instant as 'yyyy-mm-dd' (what a date input shows); '' when missing or invalid. */
+export const istDayOf = (value: DateInput): string => {
+  const ist = toIst(value);
+  return ist ? ist.toISOString().slice(0, 10) : '';
+};

@@ -12,3 +12,53 @@ export const required =
   (label: string) =>
   (value: unknown): string | undefined =>
     isBlank(value) ? requiredMessage(label) : undefined;
+
+/** The rule the server applies to every new password. */
+export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a digit.';
+
+export const isStrongPassword = (value: string): boolean =>
+  value.length >= 8 && value.length <= 128 && /[A-Za-z]/.test(value) && /\d/.test(value);
+
+type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+
+/** Blank values pass the checks below: `required` says so. */
+const unlessBlank = (check: (value: unknown, values: Record<string, unknown>) => string | undefined): Check =>
+  (value, values = {}) => (isBlank(value) ? undefined : check(value, values));
+
+export const strongPassword = (): Check => unlessBlank((value) => (isStrongPassword(String(value)) ? undefined : PASSWORD_RULE));
+
+/** A text format with a description a person can read, e.g. 'an IFSC such as HDFC0001234'. */
+export interface TextFormat {
+  pattern: RegExp;
+  description: string;
+}
+
+export const matches = (label: string, format: TextFormat): Check =>
+  unlessBlank((value) => (format.pattern.test(String(value).trim()) ? undefined : `${label} must be ${format.description}`));
+
+const hasTwoDecimalsAtMost = (value: number) => Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+/** A percentage from 0 to 100 with at most two decimals (commissions and fees). */
+export const percentage = (label: string): Check =>
+  unlessBlank((value) => {
+    const n = Number(value);
+    return hasTwoDecimalsAtMost(n) && n >= 0 && n <= 100 ? undefined : `${label} must be between 0 and 100 with at most 2 decimals`;
+  });
+
+/** Rupees above zero with at most two decimals. */
+export const rupees = (label: string): Check =>
+  unlessBlank((value) => {
+    const n = Number(value);
+    return hasTwoDecimalsAtMost(n) && n > 0 ? undefined : `${label} must be an amount above ₹0 with at most 2 decimals`;
+  });
+
+/** This amount must not be below another field of the form (a maximum and its minimum). */
+export const atLeast = (label: string, other: string, otherLabel: string): Check =>
+  unlessBlank((value, values) => {
+    const floor = values[other];
+    if (isBlank(floor) || !Number.isFinite(Number(floor))) return undefined;
+    return Number(value) >= Number(floor) ? undefined : `${label} must be at least ${otherLabel}`;
+  });
+
+/** User names: what people type to sign in. */
+export const USER_NAME_FORMAT: TextFormat = { pattern: /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/, description: '3–50 letters, digits, . _ @ or -' };

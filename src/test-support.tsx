@@ -1,8 +1,14 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
+import { AdminContext, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import type { Role } from '../domain/roles';
 import { App } from './App';
+import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
+import { dataProvider } from './providers/dataProvider';
 import { TOKEN_KEY, USER_DATA_KEY } from './providers/http';
+import { i18nProvider } from './providers/i18nProvider';
+import { SessionProvider } from './session/SessionProvider';
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -69,3 +75,18 @@ export const renderAppAt = (path: string) => {
 };
 
 export const currentPath = () => window.location.pathname;
+
+/** A piece of a screen inside the dashboard's providers (admin context, session, toasts), without the shell. */
+export const renderInAdmin = (ui: ReactNode) =>
+  render(
+    <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
+      <SessionProvider>
+        <ToastProvider>
+          <HeaderStateProvider>
+            {ui}
+            <Toaster />
+          </HeaderStateProvider>
+        </ToastProvider>
+      </SessionProvider>
+    </AdminContext>,
+  );

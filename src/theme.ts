@@ -19,6 +19,9 @@ const shared = (base: RaThemeOptions): RaThemeOptions => ({
     MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
+    // A list wider than the screen scrolls inside its card instead of pushing the page sideways.
+    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
   },
 });
 

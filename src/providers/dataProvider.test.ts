@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_PATH, dataProvider } from './dataProvider';
+import { EXPORT_PATH, apiPath, dataProvider } from './dataProvider';
 import { TOKEN_KEY } from './http';
 
 const json = (body: unknown, status = 200) =>
@@ -57,6 +57,20 @@ describe('getList', () => {
       message: 'You do not have access to this screen.',
       status: 403,
       body: { message: 'You do not have access to this screen.', code: 'FORBIDDEN', status: 403 },
+    });
+  });
+});
+
+describe('failures naming a field', () => {
+  it("carry the form's errors: the field's message and the form's", async () => {
+    reply(json({ error: { message: 'maxPayin must be at least minPayin', code: 'BAD_REQUEST', field: 'maxPayin' } }, 400));
+    const failure = await dataProvider.create('merchant', { data: {} }).catch((e) => e);
+    expect(failure.body).toEqual({
+      message: 'maxPayin must be at least minPayin',
+      code: 'BAD_REQUEST',
+      field: 'maxPayin',
+      status: 400,
+      errors: { maxPayin: 'maxPayin must be at least minPayin', root: { serverError: 'maxPayin must be at least minPayin' } },
     });
   });
 });
@@ -146,4 +160,27 @@ describe('EXPORT_PATH', () => {
     ));
 
   it('has no query when there is nothing to filter', () => expect(EXPORT_PATH('vendors', {})).toBe('/v1/vendors/export'));
+});
+
+describe('resource names', () => {
+  it('map the SPEC routes to the API paths', () => {
+    expect(['merchant', 'vendor', 'bank-accounts', 'user', 'merchant-applications', 'audit-events'].map(apiPath)).toEqual([
+      'merchants', 'vendors', 'bank-accounts', 'users', 'merchant-applications', 'audit-events',
+    ]);
+    expect(apiPath('payins')).toBe('payins');
+  });
+
+  it('are translated in every call', async () => {
+    reply(json({ data: [], total: 0 }), json({ data: { id: 'm1' } }), json({ data: { id: 'u1' } }), json({ data: { id: 'u1' } }));
+    await dataProvider.getList('merchant', { pagination: page, sort: newestFirst, filter: { topLevel: true } });
+    await dataProvider.getOne('merchant', { id: 'm1' });
+    await dataProvider.create('user', { data: { userName: 'a' } });
+    await dataProvider.update('user', { id: 'u1', data: { fullName: 'A' }, previousData: { id: 'u1' } });
+    expect(urls()).toEqual([
+      '/v1/merchants?page=2&pageSize=25&sortBy=createdAt&sortOrder=desc&topLevel=true',
+      '/v1/merchants/m1',
+      '/v1/users',
+      '/v1/users/u1',
+    ]);
+  });
 });

@@ -10,23 +10,47 @@ type Filter = Record<string, unknown>;
 type Page<T> = { data: T[]; total?: number };
 type One<T> = { data: T };
 
+/**
+ * A failure naming a field also carries `errors` in the shape react-admin's forms read: the
+ * message shows under that input, and as the form's error notification.
+ */
 const unwrap = <T>(result: Result<T>): T => {
-  if (result.error) throw new HttpError(result.error.message, result.error.status, result.error);
-  return result.data;
+  const { error } = result;
+  if (!error) return result.data as T;
+  const errors = error.field ? { errors: { [error.field]: error.message, root: { serverError: error.message } } } : {};
+  throw new HttpError(error.message, error.status, { ...error, ...errors });
 };
 
-const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
+/**
+ * Resources are named after their SPEC route (/app/merchant); the API names them by DESIGN §7.
+ * The one table between the two; a resource not listed has the same name on both sides.
+ */
+export const API_PATHS: Readonly<Record<string, string>> = {
+  merchant: 'merchants',
+  vendor: 'vendors',
+  'bank-accounts': 'bank-accounts',
+  user: 'users',
+  'merchant-applications': 'merchant-applications',
+  'audit-events': 'audit-events',
+};
+
+export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
+
+/** The resource of an API path (the audit log names records by API path). */
+export const resourceOf = (path: string): string => Object.keys(API_PATHS).find((name) => API_PATHS[name] === path) ?? path;
+
+const recordPath = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
 
 const sortQuery = (sort?: SortPayload) =>
   sort?.field ? { sortBy: sort.field, sortOrder: sort.order.toLowerCase() } : {};
 
 const listOf = async (resource: string, query: Filter, signal?: AbortSignal) => {
-  const body = unwrap(await get<Page<never>>(`/${resource}`, query, { signal }));
+  const body = unwrap(await get<Page<never>>(`/${apiPath(resource)}`, query, { signal }));
   const data = body?.data ?? [];
   return { data, total: body?.total ?? data.length };
 };
 
-/** Where the server streams the CSV export of a list with the same filters and sort. */
+/** Where the server streams the CSV export of a list with the same filters and sort; `resource` is the API path. */
 export const EXPORT_PATH = (resource: string, params: { filter?: Filter; sort?: SortPayload } = {}): string => {
   const query = buildQuery({ ...sortQuery(params.sort), ...params.filter });
   return `${API_ROOT}/${resource}/export${query ? `?${query}` : ''}`;
@@ -54,7 +78,7 @@ export const dataProvider: DataProvider = {
       signal,
     ),
 
-  create: async (resource, { data }) => unwrap(await post<One<never>>(`/${resource}`, data)),
+  create: async (resource, { data }) => unwrap(await post<One<never>>(`/${apiPath(resource)}`, data)),
 
   update: async (resource, { id, data }) => unwrap(await put<One<never>>(recordPath(resource, id), data)),
 

@@ -5,6 +5,7 @@ import {
   buildQuery,
   del,
   get,
+  getFile,
   getWithHeaders,
   normaliseError,
   onUnauthorized,
@@ -108,10 +109,10 @@ describe('calls with a stored credential', () => {
     expect(call().init.body).toBe('{}');
   });
 
-  it('sends a DELETE body only when given', async () => {
+  it('sends a DELETE body as JSON, an empty object when none is given', async () => {
     await del('/users/1');
     await del('/users/2', { reason: 'left' });
-    expect(call(0).init).toMatchObject({ method: 'DELETE', body: undefined });
+    expect(call(0).init).toMatchObject({ method: 'DELETE', body: '{}' });
     expect(call(1).init.body).toBe('{"reason":"left"}');
   });
 
@@ -167,6 +168,51 @@ describe('calls with caller-supplied headers', () => {
   it('POST keeps a content type the caller chose', async () => {
     await postWithHeaders('/reset-password', { a: 1 }, { 'content-type': 'application/json; charset=utf-8' });
     expect(call().headers).toEqual({ 'content-type': 'application/json; charset=utf-8' });
+  });
+});
+
+describe('extra headers beside the stored credential', () => {
+  beforeEach(() => localStorage.setItem(TOKEN_KEY, 'token-1'));
+
+  it('POST, PUT and DELETE add them to the credential and the JSON content type', async () => {
+    const headers = { 'x-confirmation': 'c-1' };
+    await post('/merchants/1/rotate-key', undefined, { headers });
+    await put('/merchants/1/enabled', { enabled: false }, { headers });
+    await del('/merchants/1', undefined, { headers });
+    for (const n of [0, 1, 2]) {
+      expect(call(n).headers).toEqual({
+        'x-confirmation': 'c-1',
+        Authorization: 'Bearer token-1',
+        'Access-Control-Allow-Methods': 'PUT,DELETE,POST,GET,OPTION',
+        'Content-Type': 'application/json',
+      });
+    }
+    expect(call(1).init).toMatchObject({ method: 'PUT', body: '{"enabled":false}' });
+    expect(call(2).init).toMatchObject({ method: 'DELETE', body: '{}' });
+  });
+
+  it('keep multipart as an option', async () => {
+    await put('/vendors/1', { name: 'V' }, { multipart: true, headers: { 'x-confirmation': 'c-1' } });
+    expect(call().init.body).toBeInstanceOf(FormData);
+    expect(call().headers['x-confirmation']).toBe('c-1');
+    expect(call().headers['Content-Type']).toBeUndefined();
+  });
+});
+
+describe('getFile', () => {
+  it('fetches the file with the credential and reads its name', async () => {
+    localStorage.setItem(TOKEN_KEY, 'token-1');
+    reply(new Response('Code\nM1\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="merchants.csv"' } }));
+    const result = await getFile('/v1/merchants/export?code=M');
+    expect(call().url).toBe('/v1/merchants/export?code=M');
+    expect(call().headers).toEqual({ Authorization: 'Bearer token-1' });
+    expect(result.data?.fileName).toBe('merchants.csv');
+    expect(await result.data?.blob.text()).toBe('Code\nM1\n');
+  });
+
+  it('gives the server message on failure', async () => {
+    reply(json({ error: { message: 'No access.', code: 'FORBIDDEN' } }, 403));
+    expect((await getFile('/v1/vendors/export')).error).toEqual({ message: 'No access.', code: 'FORBIDDEN', status: 403 });
   });
 });
 

@@ -22,6 +22,12 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** Extra headers sent beside the stored credential, for instance X-Confirmation. */
+export interface SendOptions {
+  headers?: Record<string, string>;
+  multipart?: boolean;
+}
+
 type Params = Record<string, unknown>;
 type HeaderMap = Record<string, string>;
 
@@ -115,12 +121,14 @@ interface Call {
   multipart?: boolean;
   /** Caller-supplied headers: when present, the stored credential is never sent. */
   headers?: HeaderMap;
+  /** Headers added to the stored credential. */
+  extra?: HeaderMap;
   signal?: AbortSignal;
 }
 
-const send = async <T>({ method, path, params, body, multipart = false, headers: own, signal }: Call): Promise<Result<T>> => {
+const send = async <T>({ method, path, params, body, multipart = false, headers: own, extra, signal }: Call): Promise<Result<T>> => {
   const token = own ? null : storedToken();
-  const headers: HeaderMap = { ...own };
+  const headers: HeaderMap = { ...extra, ...own };
   if (token) {
     headers.Authorization = `Bearer ${token}`;
     headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
@@ -128,8 +136,8 @@ const send = async <T>({ method, path, params, body, multipart = false, headers:
   let payload: BodyInit | undefined;
   if (multipart || body instanceof FormData) {
     payload = toFormData(body);
-  } else if (body !== undefined || method === 'POST' || method === 'PUT') {
-    // POST and PUT always carry a JSON body: a JSON content type with an empty body is refused.
+  } else if (body !== undefined || method !== 'GET') {
+    // POST, PUT and DELETE always carry a JSON body: a JSON content type with an empty body is refused.
     payload = JSON.stringify(body ?? {});
   }
   const json = typeof payload === 'string' || (token !== null && !(payload instanceof FormData));
@@ -158,13 +166,45 @@ export const get = <T = unknown>(path: string, params: Params = {}, options: Req
   return send<T>({ method: 'GET', path, params: withDefaults, signal: options.signal });
 };
 
-export const post = <T = unknown>(path: string, body?: unknown, multipart = false) =>
-  send<T>({ method: 'POST', path, body, multipart });
+/** The third argument is the multipart flag (SPEC §7), or options with it and extra headers. */
+const optionsOf = (value: boolean | SendOptions = {}): SendOptions => (typeof value === 'boolean' ? { multipart: value } : value);
 
-export const put = <T = unknown>(path: string, body?: unknown, multipart = false) =>
-  send<T>({ method: 'PUT', path, body, multipart });
+export const post = <T = unknown>(path: string, body?: unknown, options: boolean | SendOptions = false) => {
+  const { multipart, headers } = optionsOf(options);
+  return send<T>({ method: 'POST', path, body, multipart, extra: headers });
+};
 
-export const del = <T = unknown>(path: string, body?: unknown) => send<T>({ method: 'DELETE', path, body });
+export const put = <T = unknown>(path: string, body?: unknown, options: boolean | SendOptions = false) => {
+  const { multipart, headers } = optionsOf(options);
+  return send<T>({ method: 'PUT', path, body, multipart, extra: headers });
+};
+
+export const del = <T = unknown>(path: string, body?: unknown, options: Pick<SendOptions, 'headers'> = {}) =>
+  send<T>({ method: 'DELETE', path, body, extra: options.headers });
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+const fileNameOf = (response: Response, fallback: string) =>
+  /filename="?([^";]+)"?/i.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallback;
+
+/** A file the server builds (a CSV export), fetched with the stored credential. `url` starts with API_ROOT. */
+export const getFile = async (url: string, fallbackName = 'export.csv'): Promise<Result<DownloadedFile>> => {
+  const token = storedToken();
+  const headers: HeaderMap = token ? { Authorization: `Bearer ${token}` } : {};
+  try {
+    const response = await fetch(url, { method: 'GET', headers });
+    if (response.ok) return { data: { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) }, error: null };
+    const body = await readBody(response);
+    const error = normaliseError(isObject(body) ? body : null, response.status);
+    if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
+    return { data: null, error };
+  } catch (failure) {
+    return { data: null, error: normaliseError(failure) };
+  }
+};
 
 /** GET with the caller's headers only (for instance a merchant API key), never the stored credential. */
 export const getWithHeaders = <T = unknown>(path: string, headers: HeaderMap, params: Params = {}) =>

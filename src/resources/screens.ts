@@ -6,8 +6,8 @@ type LazyScreen = LazyExoticComponent<ComponentType>;
 const empty = (): LazyScreen => lazyScreen(() => import('./EmptyScreen'), 'EmptyScreen');
 
 /**
- * The component of every /app screen of SPEC §2, by its key in domain/menu, each loaded on
- * first use. A screen's own issue replaces its empty state here.
+ * The component of every /app screen of SPEC §2 that is not a resource (resources.ts), by its key
+ * in domain/menu, each loaded on first use. A screen's own issue replaces its empty state here.
  */
 export const SCREENS: Record<string, LazyScreen> = {
   dashboard: empty(),
@@ -23,10 +23,6 @@ export const SCREENS: Record<string, LazyScreen> = {
   settlements: empty(),
   vendorsettlements: empty(),
   lien: empty(),
-  merchant: empty(),
-  'bank-accounts': empty(),
-  vendor: empty(),
-  user: empty(),
   payin: empty(),
   vendorpayin: empty(),
   payout: empty(),

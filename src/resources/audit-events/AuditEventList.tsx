@@ -1,0 +1,44 @@
+import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { formatDateTime, istDayOf, istDayStart, snakeToTitle } from '../../../domain/format';
+import { ExportButton } from '../shared/ExportButton';
+import { AuditEventPanel } from './AuditEventPanel';
+import { RecordLink } from './RecordLink';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEvent } from './types';
+
+const choices = (values: readonly string[]) => values.map((id) => ({ id, name: snakeToTitle(id.replace(/-/g, '_')) }));
+
+// The date inputs show IST calendar days; the API takes instants: from IST midnight, to the next IST midnight.
+const filters = [
+  <SelectInput key="entity" source="entity" choices={choices(AUDIT_ENTITIES)} alwaysOn />,
+  <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
+  <TextInput key="actorName" source="actorName" alwaysOn />,
+  <DateInput key="from" source="from" parse={(day: string) => istDayStart(day)} format={istDayOf} alwaysOn />,
+  <DateInput key="to" source="to" parse={(day: string) => istDayStart(day, 1)} format={(to: string) => istDayOf(to ? new Date(new Date(to).getTime() - 1) : null)} alwaysOn />,
+];
+
+/** The audit log, newest first; each row opens to the record before and after. */
+export const AuditEventList = () => (
+  <List
+    filters={filters}
+    actions={
+      <TopToolbar>
+        <ExportButton />
+      </TopToolbar>
+    }
+    sort={{ field: 'at', order: 'DESC' }}
+    perPage={25}
+    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+  >
+    <DataTable<AuditEvent> bulkActionButtons={false} expand={<AuditEventPanel />} rowClick="expand">
+      <DataTable.Col source="at" render={(r) => formatDateTime(r.at)} />
+      <DataTable.Col source="actorName" disableSort />
+      <DataTable.Col source="actorRole" render={(r) => snakeToTitle(r.actorRole)} disableSort />
+      <DataTable.Col source="action" render={(r) => snakeToTitle(r.action.replace(/-/g, '_'))} disableSort />
+      <DataTable.Col source="entity" render={(r) => snakeToTitle(r.entity.replace(/-/g, '_'))} disableSort />
+      <DataTable.Col source="entityId" disableSort>
+        <RecordLink />
+      </DataTable.Col>
+      <DataTable.Col source="ip" disableSort />
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,10 @@
+import HistoryIcon from '@mui/icons-material/History';
+import type { ResourceConfig } from '../types';
+import { AuditEventList } from './AuditEventList';
+
+/** /app/audit-events (ADMIN, outside the menu): who changed what, and when. */
+export default {
+  list: AuditEventList,
+  icon: HistoryIcon,
+  recordRepresentation: (record) => `${record.action} ${record.entity}`,
+} satisfies ResourceConfig;

@@ -1,0 +1,44 @@
+import { Box, Typography } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { formatDateTime, formatRupees } from '../../../domain/format';
+import type { BankAccount } from '.';
+
+/** Lines of a cell: the first in the body text, the others quieter. */
+const Lines = ({ lines }: { lines: (string | null)[] }) => (
+  <Box>
+    {lines.map((line, i) => (
+      <Typography key={i} variant={i === 0 ? 'body2' : 'caption'} color={i === 0 ? 'text.primary' : 'text.secondary'} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+        {line}
+      </Typography>
+    ))}
+  </Box>
+);
+
+export const BankDetails = () => {
+  const r = useRecordContext<BankAccount>();
+  return r ? <Lines lines={[r.bankName, r.holderName, r.ifsc]} /> : null;
+};
+
+export const Limits = () => {
+  const r = useRecordContext<BankAccount>();
+  return r ? <Lines lines={[`${formatRupees(r.minPayin)} –`, formatRupees(r.maxPayin)]} /> : null;
+};
+
+/** A long UPI id breaks before its @, not in the middle of a name. */
+export const UpiId = () => {
+  const r = useRecordContext<BankAccount>();
+  if (!r?.upiId) return null;
+  const at = r.upiId.indexOf('@');
+  return (
+    <Typography variant="body2">
+      {r.upiId.slice(0, at)}
+      <wbr />
+      {r.upiId.slice(at)}
+    </Typography>
+  );
+};
+
+export const CreatedAt = () => {
+  const r = useRecordContext<BankAccount>();
+  return r ? <Lines lines={formatDateTime(r.createdAt).split(' at ')} /> : null;
+};

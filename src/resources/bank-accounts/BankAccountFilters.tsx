@@ -1,0 +1,35 @@
+import { AutocompleteInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { USED_FOR } from '../../../domain/bank-account';
+import { isVendorRole } from '../../../domain/roles';
+import { useMerchants } from '../../merchants';
+import { useSession } from '../../session/SessionProvider';
+import { useVendorChoices } from './useVendorChoices';
+
+/** The list's filters; a vendor user sees its own vendor only, so it gets no vendor filter. */
+export const useBankAccountFilters = () => {
+  const translate = useTranslate();
+  const { role } = useSession();
+  const vendors = useVendorChoices();
+  const { merchants } = useMerchants();
+  const usedFor = USED_FOR.map((id) => ({ id, name: translate(`resources.bank-accounts.used_for.${id}`) }));
+  const merchantChoices = merchants.map((m) => ({ id: m.code, name: `${m.code} — ${m.name}` }));
+  return [
+    <TextInput key="nickname" source="nickname" alwaysOn />,
+    <SelectInput key="usedFor" source="usedFor" choices={usedFor} alwaysOn />,
+    ...(role && isVendorRole(role)
+      ? []
+      : [
+          vendors.enabled ? (
+            <AutocompleteInput key="vendorCode" source="vendorCode" choices={vendors.choices} alwaysOn />
+          ) : (
+            <TextInput key="vendorCode" source="vendorCode" alwaysOn />
+          ),
+        ]),
+    merchantChoices.length > 0 ? (
+      <AutocompleteInput key="merchantCode" source="merchantCode" choices={merchantChoices} alwaysOn />
+    ) : (
+      <TextInput key="merchantCode" source="merchantCode" alwaysOn />
+    ),
+    <NullableBooleanInput key="enabled" source="enabled" alwaysOn />,
+  ];
+};

@@ -1,0 +1,91 @@
+import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
+import { Box } from '@mui/material';
+import { CreateButton, DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import { canDo } from '../../../domain/access';
+import { useSession } from '../../session/SessionProvider';
+import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
+import { ExportButton } from '../shared/ExportButton';
+import { ListEmpty } from '../shared/ListEmpty';
+import { RowEditButton } from '../shared/RowEditButton';
+import type { BankAccount } from '.';
+import { BankDetails, CreatedAt, Limits, UpiId } from './BankAccountCells';
+import { useBankAccountFilters } from './BankAccountFilters';
+import { DeleteBankAccountButton } from './DeleteBankAccountButton';
+import { FlagSwitch } from './FlagSwitch';
+import { MerchantsField } from './MerchantsField';
+
+const Actions = () => {
+  const { role } = useSession();
+  return (
+    <TopToolbar>
+      {role && canDo(role, 'bank-accounts', 'create') && <CreateButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
+
+const RowActions = () => {
+  const { role } = useSession();
+  return (
+    <Box sx={{ display: 'flex' }}>
+      {role && canDo(role, 'bank-accounts', 'update') && <RowEditButton />}
+      <DeleteBankAccountButton compact />
+    </Box>
+  );
+};
+
+const nowrap = () => ({ whiteSpace: 'nowrap' });
+
+export const BankAccountList = () => {
+  const translate = useTranslate();
+  const field = (name: string) => translate(`resources.bank-accounts.fields.${name}`);
+  return (
+    <List
+      filters={useBankAccountFilters()}
+      actions={<Actions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      empty={<ListEmpty icon={<BankIcon />} />}
+    >
+      <DataTable<BankAccount>
+        rowClick="show"
+        bulkActionButtons={false}
+        empty={<ListEmpty filtered icon={<BankIcon />} />}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        <DataTable.Col source="nickname" cellSx={nowrap} />
+        <DataTable.Col source="bankName" label={field('bankDetails')}>
+          <BankDetails />
+        </DataTable.Col>
+        <DataTable.Col source="accountNumber" disableSort cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
+        <DataTable.Col source="upiId" disableSort>
+          <UpiId />
+        </DataTable.Col>
+        <DataTable.Col label={field('limits')} disableSort>
+          <Limits />
+        </DataTable.Col>
+        <DataTable.Col source="showQr" disableSort>
+          <FlagSwitch source="showQr" />
+        </DataTable.Col>
+        <DataTable.Col source="showBankDetails" disableSort>
+          <FlagSwitch source="showBankDetails" />
+        </DataTable.Col>
+        <DataTable.Col source="enabled" disableSort>
+          <ConfirmedSwitch<BankAccount> source="enabled" path={(r) => `/bank-accounts/${r.id}/flags`} screen="bank-accounts" label="resources.bank-accounts.fields.enabled" />
+        </DataTable.Col>
+        <DataTable.Col source="merchantCodes" disableSort cellSx={() => ({ minWidth: 140 })}>
+          <MerchantsField />
+        </DataTable.Col>
+        <DataTable.Col source="usedFor" disableSort render={(r) => translate(`resources.bank-accounts.used_for.${r.usedFor}`)} />
+        <DataTable.Col source="vendorCode" disableSort cellSx={nowrap} />
+        <DataTable.Col source="createdAt">
+          <CreatedAt />
+        </DataTable.Col>
+        <DataTable.Col label="" disableSort>
+          <RowActions />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+};

@@ -1,0 +1,39 @@
+import { DataTable, List, Pagination, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
+import { ExportButton } from '../shared/ExportButton';
+import { StatusChip } from './StatusChip';
+import { APPLICATION_STATUSES, type MerchantApplication } from './types';
+
+const filters = [
+  <SelectInput key="status" source="status" choices={APPLICATION_STATUSES.map((id) => ({ id, name: snakeToTitle(id) }))} emptyText="resources.merchant-applications.all_statuses" alwaysOn />,
+  <TextInput key="q" source="q" label="resources.merchant-applications.search" alwaysOn />,
+];
+
+/** Applications from the on-boarding form, pending ones first by default. */
+export const ApplicationList = () => (
+  <List
+    filters={filters}
+    filterDefaultValues={{ status: 'PENDING' }}
+    actions={
+      <TopToolbar>
+        <ExportButton />
+      </TopToolbar>
+    }
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={25}
+    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+  >
+    <DataTable<MerchantApplication> rowClick="show" bulkActionButtons={false}>
+      <DataTable.Col source="businessName" />
+      <DataTable.Col source="contactName" disableSort />
+      <DataTable.Col source="email" disableSort />
+      <DataTable.Col source="phone" disableSort />
+      <DataTable.Col source="website" disableSort />
+      <DataTable.Col align="right" source="expectedMonthlyVolume" render={(r) => formatRupees(r.expectedMonthlyVolume)} disableSort />
+      <DataTable.Col source="status" disableSort>
+        <StatusChip />
+      </DataTable.Col>
+      <DataTable.Col source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+    </DataTable>
+  </List>
+);

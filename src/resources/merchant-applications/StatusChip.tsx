@@ -1,0 +1,12 @@
+import { Chip } from '@mui/material';
+import { useRecordContext } from 'react-admin';
+import { snakeToTitle } from '../../../domain/format';
+import type { ApplicationStatus, MerchantApplication } from './types';
+
+const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'default' };
+
+export const StatusChip = () => {
+  const record = useRecordContext<MerchantApplication>();
+  if (!record) return null;
+  return <Chip size="small" color={COLORS[record.status] ?? 'default'} label={snakeToTitle(record.status)} />;
+};

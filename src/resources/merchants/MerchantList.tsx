@@ -1,0 +1,39 @@
+import { DataTable, List, NullableBooleanInput, Pagination, TextInput } from 'react-admin';
+import { merchantColumns } from './merchantColumns';
+import { MerchantEmpty } from './MerchantEmpty';
+import { MerchantListActions } from './MerchantListActions';
+import { SubMerchantPanel } from './SubMerchantPanel';
+import type { Merchant } from './types';
+
+export const PAGE_SIZES = [10, 25, 50, 100];
+
+const filters = [
+  <TextInput key="code" source="code" alwaysOn />,
+  <TextInput key="name" source="name" alwaysOn />,
+  <NullableBooleanInput key="enabled" source="enabled" alwaysOn />,
+  <NullableBooleanInput key="testMode" source="testMode" alwaysOn />,
+  <NullableBooleanInput key="topLevel" source="topLevel" alwaysOn />,
+];
+
+/** /app/merchant: top-level merchants, each with its sub-merchants in an expand panel. */
+export const MerchantList = () => (
+  <List
+    filters={filters}
+    filterDefaultValues={{ topLevel: true }}
+    actions={<MerchantListActions />}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={25}
+    pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+    empty={<MerchantEmpty />}
+  >
+    <DataTable<Merchant>
+      rowClick="show"
+      bulkActionButtons={false}
+      expand={<SubMerchantPanel />}
+      isRowExpandable={(r) => (r.subMerchantCount ?? 0) > 0}
+      empty={<MerchantEmpty filtered />}
+    >
+      {merchantColumns()}
+    </DataTable>
+  </List>
+);

@@ -1,0 +1,23 @@
+import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
+import { Button, CreateButton, TopToolbar, useCreatePath } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { canDo, canUseScreen } from '../../../domain/access';
+import { useSession } from '../../session/SessionProvider';
+import { ExportButton } from '../shared/ExportButton';
+
+/** New merchant, export, and for reviewers the on-boarding applications. */
+export const MerchantListActions = () => {
+  const { role } = useSession();
+  const createPath = useCreatePath();
+  return (
+    <TopToolbar>
+      {role && canUseScreen(role, 'merchant-applications') && (
+        <Button component={Link} to={createPath({ resource: 'merchant-applications', type: 'list' })} label="resources.merchant.applications">
+          <AssignmentIcon />
+        </Button>
+      )}
+      {role && canDo(role, 'merchant', 'create') && <CreateButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};

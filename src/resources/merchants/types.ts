@@ -1,0 +1,38 @@
+/** A merchant as the API shows it: never the key or the signing secret, only the key's prefix. */
+export interface Merchant {
+  id: string;
+  code: string;
+  name: string;
+  siteUrl: string;
+  returnUrl: string | null;
+  payinCallbackUrl: string | null;
+  payoutCallbackUrl: string | null;
+  apiKeyPrefix: string;
+  minPayin: number;
+  maxPayin: number;
+  payinFeePercent: number;
+  minPayout: number;
+  maxPayout: number;
+  payoutFeePercent: number;
+  testMode: boolean;
+  disputesAllowed: boolean;
+  enabled: boolean;
+  parentId: string | null;
+  parentCode: string | null;
+  /** Net balance in rupees, computed by the server. */
+  balance: number;
+  createdAt: string;
+  updatedAt: string;
+  /** In list rows. */
+  subMerchantCount?: number;
+  /** On the show page. */
+  subMerchants?: Merchant[];
+  bankAccounts?: { id: string; nickname: string; bankName: string; usedFor: string; enabled: boolean }[];
+}
+
+/** The answer of a create or a key rotation: the key and secret, this once. */
+export interface MerchantKeys {
+  code: string;
+  apiKey: string;
+  signingSecret: string;
+}

@@ -1,0 +1,49 @@
+import { useState, type ReactElement } from 'react';
+import { Button } from 'react-admin';
+import type { ConfirmationHeaders } from './confirmation';
+import { useConfirmedAction } from './useConfirmedAction';
+
+/**
+ * A toolbar button for a sensitive action: asks for the password (unless a fresh confirmation is
+ * held), then runs the action with the confirmation headers. Failures show as error toasts.
+ */
+export const ConfirmedButton = ({
+  label,
+  icon,
+  action,
+  color = 'primary',
+  disabled,
+  confirmText,
+  alwaysAsk,
+}: {
+  /** A message id or text. */
+  label: string;
+  icon: ReactElement;
+  action: (headers: ConfirmationHeaders) => Promise<void>;
+  color?: 'primary' | 'error' | 'warning' | 'inherit';
+  disabled?: boolean;
+  /** What the action does, shown in the password dialog (a message id or text). */
+  confirmText?: string;
+  /** Ask for the password even when a fresh confirmation is held (for what cannot be undone). */
+  alwaysAsk?: boolean;
+}) => {
+  const { confirm, dialog } = useConfirmedAction();
+  const [busy, setBusy] = useState(false);
+  const run = () =>
+    confirm(async (headers) => {
+      setBusy(true);
+      try {
+        await action(headers);
+      } finally {
+        setBusy(false);
+      }
+    }, confirmText, { alwaysAsk });
+  return (
+    <>
+      <Button label={label} onClick={run} color={color} disabled={disabled || busy}>
+        {icon}
+      </Button>
+      {dialog}
+    </>
+  );
+};

@@ -1,0 +1,63 @@
+import { useState, type MouseEvent } from 'react';
+import { Switch } from '@mui/material';
+import { useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
+import { canDo, type Action } from '../../../domain/access';
+import { put } from '../../providers/http';
+import { useSession } from '../../session/SessionProvider';
+import { ensureOk } from './confirmation';
+import { useConfirmedAction } from './useConfirmedAction';
+
+export interface ConfirmedSwitchProps<R extends RaRecord = RaRecord> {
+  /** The boolean field of the record. */
+  source: keyof R & string;
+  /** The API path the new value is PUT to, for instance `/merchants/${r.id}/enabled`. */
+  path: (record: R) => string;
+  /** The body sent; `{ [source]: next }` unless given. */
+  body?: (record: R, next: boolean) => unknown;
+  /** With a screen, the switch works only for a role that canDo the action there (default 'toggle'). */
+  screen?: string;
+  action?: Action;
+  disabled?: boolean;
+  /** Accessible name, a message id or text; the source otherwise. */
+  label?: string;
+}
+
+/** A switch in a list row that changes a sensitive flag behind the password confirmation, then refreshes the list. */
+export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({ source, path, body, screen, action = 'toggle', disabled, label }: ConfirmedSwitchProps<R>) => {
+  const record = useRecordContext<R>();
+  const refresh = useRefresh();
+  const translate = useTranslate();
+  const { role } = useSession();
+  const { confirm, dialog } = useConfirmedAction();
+  const [busy, setBusy] = useState(false);
+  if (!record) return null;
+
+  const allowed = !screen || (role !== null && canDo(role, screen, action));
+  const value = Boolean(record[source]);
+  const change = (event: MouseEvent) => {
+    event.stopPropagation();
+    const next = !value;
+    confirm(async (headers) => {
+      setBusy(true);
+      try {
+        ensureOk(await put(path(record), body ? body(record, next) : { [source]: next }, { headers }));
+        refresh();
+      } finally {
+        setBusy(false);
+      }
+    });
+  };
+
+  return (
+    <>
+      <Switch
+        checked={value}
+        onClick={change}
+        disabled={disabled || busy || !allowed}
+        size="small"
+        slotProps={{ input: { 'aria-label': translate(label ?? source, { _: label ?? source }) } }}
+      />
+      <span onClick={(event) => event.stopPropagation()}>{dialog}</span>
+    </>
+  );
+};

@@ -1,0 +1,32 @@
+import type { ReactElement } from 'react';
+import InboxIcon from '@mui/icons-material/Inbox';
+import { Card, CardContent } from '@mui/material';
+import { useCreatePath, useResourceContext, useTranslate } from 'react-admin';
+import { canDo } from '../../../domain/access';
+import { Message } from '../../layout/Message';
+import { useSession } from '../../session/SessionProvider';
+
+/**
+ * A list with no records yet (or none matching the filters), worded by `resources.<name>.empty.*`,
+ * with the way to add one for a role that may.
+ */
+export const ListEmpty = ({ filtered = false, icon = <InboxIcon /> }: { filtered?: boolean; icon?: ReactElement }) => {
+  const resource = useResourceContext() ?? '';
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { role } = useSession();
+  const text = (key: string) => translate(`resources.${resource}.empty.${filtered ? `filtered_${key}` : key}`);
+  const canCreate = !filtered && role !== null && canDo(role, resource, 'create');
+  return (
+    <Card variant="outlined" sx={{ width: '100%' }}>
+      <CardContent>
+        <Message
+          icon={icon}
+          title={text('title')}
+          text={text('text')}
+          action={canCreate ? { label: translate('ra.action.create'), to: createPath({ resource, type: 'create' }) } : undefined}
+        />
+      </CardContent>
+    </Card>
+  );
+};

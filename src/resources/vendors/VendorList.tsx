@@ -1,0 +1,50 @@
+import VendorIcon from '@mui/icons-material/LocalShippingOutlined';
+import { CreateButton, DataTable, List, NullableBooleanInput, Pagination, TextInput, TopToolbar } from 'react-admin';
+import { canDo } from '../../../domain/access';
+import { formatDateTime } from '../../../domain/format';
+import { useSession } from '../../session/SessionProvider';
+import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
+import { ExportButton } from '../shared/ExportButton';
+import { ListEmpty } from '../shared/ListEmpty';
+import type { Vendor } from '.';
+
+const filters = [
+  <TextInput key="code" source="code" alwaysOn />,
+  <TextInput key="name" source="name" alwaysOn />,
+  <NullableBooleanInput key="enabled" source="enabled" alwaysOn />,
+];
+
+const Actions = () => {
+  const { role } = useSession();
+  return (
+    <TopToolbar>
+      {role && canDo(role, 'vendor', 'create') && <CreateButton />}
+      <ExportButton />
+    </TopToolbar>
+  );
+};
+
+const percent = (value: number) => `${value.toFixed(2)} %`;
+
+export const VendorList = () => (
+  <List
+    filters={filters}
+    actions={<Actions />}
+    sort={{ field: 'createdAt', order: 'DESC' }}
+    perPage={25}
+    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    empty={<ListEmpty icon={<VendorIcon />} />}
+  >
+    <DataTable<Vendor> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<VendorIcon />} />}>
+      <DataTable.Col source="code" />
+      <DataTable.Col source="name" />
+      <DataTable.Col source="payinCommissionPercent" align="right" render={(r) => percent(r.payinCommissionPercent)} disableSort />
+      <DataTable.Col source="payoutCommissionPercent" align="right" render={(r) => percent(r.payoutCommissionPercent)} disableSort />
+      <DataTable.Col source="enabled" disableSort>
+        <ConfirmedSwitch<Vendor> source="enabled" path={(r) => `/vendors/${r.id}/enabled`} screen="vendor" label="resources.vendor.fields.enabled" />
+      </DataTable.Col>
+      <DataTable.Col source="createdBy" disableSort />
+      <DataTable.Col source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+    </DataTable>
+  </List>
+);

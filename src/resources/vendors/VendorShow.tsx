@@ -1,0 +1,30 @@
+import { Card } from '@mui/material';
+import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, WithRecord } from 'react-admin';
+import { canDo } from '../../../domain/access';
+import { formatDateTime } from '../../../domain/format';
+import { useSession } from '../../session/SessionProvider';
+import { AuditHistory } from '../shared/AuditHistory';
+import type { Vendor } from '.';
+
+const Actions = () => {
+  const { role } = useSession();
+  return <TopToolbar>{role && canDo(role, 'vendor', 'update') && <EditButton />}</TopToolbar>;
+};
+
+export const VendorShow = () => (
+  <Show actions={<Actions />} component="div">
+    <Card variant="outlined">
+      <SimpleShowLayout>
+        <TextField source="code" />
+        <TextField source="name" />
+        <FunctionField<Vendor> source="payinCommissionPercent" render={(r) => `${r.payinCommissionPercent.toFixed(2)} %`} />
+        <FunctionField<Vendor> source="payoutCommissionPercent" render={(r) => `${r.payoutCommissionPercent.toFixed(2)} %`} />
+        <BooleanField source="enabled" />
+        <TextField source="createdBy" emptyText="—" />
+        <FunctionField<Vendor> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
+        <FunctionField<Vendor> source="updatedAt" render={(r) => formatDateTime(r.updatedAt)} />
+      </SimpleShowLayout>
+    </Card>
+    <WithRecord<Vendor> render={(r) => <AuditHistory entity="vendors" id={r.id} />} />
+  </Show>
+);
