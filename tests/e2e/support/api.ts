@@ -15,3 +15,11 @@ export const meStatus = async (url: string, token: string): Promise<number> => {
   await res.arrayBuffer();
   return res.status;
 };
+
+/** GET on the API with a token (for instance the one a signed-in page holds); the body's JSON, or throws with the status. */
+export const apiGet = async <T = unknown>(url: string, token: string, path: string): Promise<T> => {
+  const res = await fetch(`${url}/v1${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
+  return body as T;
+};
