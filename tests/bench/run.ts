@@ -1,32 +1,36 @@
 /**
- * npm run bench: sign-in latency, merchant-list throughput against a bare Fastify route, and the
- * start time of the real entry point, all on 127.0.0.1. Prints a table, writes .bench/results.json.
+ * npm run bench: sign-in latency, merchant-list throughput against a bare Fastify route, the start
+ * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
+ * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
+ * Prints tables, writes .bench/results.json.
+ * Sections: BENCH_ONLY=api,start,bundle,usable,scale (comma-separated; all when unset).
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
- * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet).
+ * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
+ * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
+ * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { analyzeBundle, buildDashboard, bundleReport, type BundleResult } from './bundle';
 import { cleanupAll, cleanupOnSignals } from './cleanup';
 import { runLoad, type LoadResult } from './load';
-import { backgroundCpu, loadAverage, watchOtherCpu } from './machine';
+import { loadAverage } from './machine';
 import { expectOk, measureLogins, signIn } from './measure';
-import { loadSettings, ROOT } from './settings';
+import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu } from './measured';
+import { startProduct } from './product';
+import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
+import { loadSettings, ROOT, type Section } from './settings';
 import { round, type Summary } from './stats';
 import { measureStart, type StartResult } from './startup';
 import { fmt, table, times } from './table';
 import { ENGINE_LABEL, openBenchDatabase, poolErrors, postgresReachable, startApp, startBare, tempDir, type Engine } from './targets';
+import { CHROMIUM_PATH, measureUsable, usableReport, type UsableResult } from './usable';
 
 const settings = loadSettings();
+const ran = (section: Section) => settings.only.includes(section);
 const log = (line: string) => console.error(`· ${line}`);
-
-/** Share of all cores other processes kept busy just before and during a measurement. */
-interface OtherCpu {
-  before: number | null;
-  during: number | null;
-}
-type Measured<T> = T & { otherCpu: OtherCpu };
 
 /** Latency ratios use 1 ms for a bare percentile the 1 ms histogram rounds to 0 (then a lower bound). */
 interface Ratio {
@@ -72,7 +76,11 @@ const results = {
     loginUser: settings.loginUser,
     startRuns: settings.startRuns,
     waitQuietSeconds: settings.waitQuietSeconds,
-    server: 'in this process (buildApp on 127.0.0.1, port 0)',
+    only: settings.only,
+    usableRuns: settings.usableRuns,
+    usableWarmup: settings.usableWarmup,
+    scale: { merchants: settings.scaleMerchants, bankAccounts: settings.scaleBankAccounts, vendors: settings.scaleVendors, slowMs: settings.slowMs },
+    server: 'api: in this process (buildApp on 127.0.0.1, port 0); start, usable, scale: node --import tsx server/main.ts as a child process',
     loadGenerator: 'child process (shares the same cores)',
     otherCpu: 'share of all cores used by processes other than this bench, its children and the database server',
   },
@@ -80,28 +88,10 @@ const results = {
   bare: [] as LoadFigures[],
   engines: {} as Record<Engine, EngineResult>,
   start: [] as { cold?: Measured<StartResult>; warm?: Measured<StartResult>; error?: string }[],
+  bundle: undefined as Measured<BundleResult> | undefined,
+  usable: undefined as (Measured<UsableResult> & { where: string }) | undefined,
+  scale: undefined as ScaleResult | undefined,
   errors: [] as string[],
-};
-
-const QUIET = 0.15;
-
-/** Others' share of the cores right now (this bench idle), after waiting up to BENCH_WAIT_QUIET_SECONDS for it to fall under 15%. */
-const quietEnough = async (): Promise<number | null> => {
-  const until = Date.now() + settings.waitQuietSeconds * 1000;
-  let busy = await backgroundCpu();
-  while (busy !== null && busy > QUIET && Date.now() < until) busy = await backgroundCpu(1000);
-  return busy;
-};
-
-const share = (v: number | null) => (v === null ? null : round(v, 3));
-
-/** Runs work (after prepare, not watched) noting how busy other processes kept the cores. */
-const measured = async <T>(work: () => Promise<T>, prepare?: () => Promise<unknown>): Promise<Measured<T>> => {
-  const before = await quietEnough();
-  await prepare?.();
-  const stop = watchOtherCpu();
-  const result = await work();
-  return { ...result, otherCpu: { before: share(before), during: share(stop()) } };
 };
 
 const load = async (url: string, headers: Record<string, string>, responseBytes: number): Promise<LoadFigures> => {
@@ -193,6 +183,47 @@ const benchStart = async () => {
   }
 };
 
+/** The dashboard built for this run (a temp folder, removed at cleanup), shared by the bundle and usable sections. */
+let builtDist: string | null = null;
+const distFolder = () => {
+  const tmp = tempDir('pgc-bench-dist-');
+  return path.join(tmp.dir, 'dist');
+};
+
+const benchBundle = async () => {
+  log('bundle: production build of the dashboard');
+  const outDir = distFolder();
+  results.bundle = await measured(async () => analyzeBundle(outDir, await buildDashboard(outDir)));
+  builtDist = outDir;
+};
+
+const benchUsable = async () => {
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium)`);
+  if (!builtDist) {
+    log('usable: building the dashboard first');
+    const outDir = distFolder();
+    await buildDashboard(outDir);
+    builtDist = outDir;
+  }
+  const tmp = tempDir('pgc-bench-usable-');
+  log('usable: starting the product (embedded database, demo data)');
+  const product = await startProduct({ DATA_DIR: path.join(tmp.dir, 'data'), DIST_DIR: builtDist, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+  try {
+    log(`usable: ${settings.usableWarmup} unmeasured and ${settings.usableRuns} measured sign-ins in headless Chromium`);
+    const r = await measured(() => measureUsable(product.url, settings.usableRuns, settings.usableWarmup, log));
+    results.usable = { ...r, where: "the product on its embedded database, this run's build" };
+  } finally {
+    await product.stop();
+    await tmp.remove();
+  }
+};
+
+const benchScaleSection = async () => {
+  results.scale = await benchScale(settings, log);
+  if (results.scale.skipped) log(`scale: skipped (${results.scale.skipped})`);
+  results.errors.push(...results.scale.problems.map((p) => `scale: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({ value: round(route / Math.max(bare, 1), 2), lowerBound: bare < 1 });
 
 /** The mean of the bare runs (latency percentiles too: a reference, not a distribution). */
@@ -213,15 +244,14 @@ const ratios = (r: LoadFigures, bare: ReturnType<typeof bareReference>): Ratios 
   p99: ratio(r.latencyMs.p99, bare.latencyMs.p99),
 });
 
-const pct = (v: number | null | undefined) => (v === null || v === undefined ? '–' : `${fmt(v * 100, 0)}%`);
-const others = (o: OtherCpu | undefined) => (o ? `${pct(o.before)} / ${pct(o.during)}` : '–');
 const showRatio = (r: Ratio) => `${r.lowerBound ? '≥' : ''}${times(r.value)}`;
 
 const allOtherCpu = (): number[] => {
   const all: (OtherCpu | undefined)[] = results.bare.map((b) => b.otherCpu);
   for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
   for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu);
-  return all.flatMap((o) => [o?.before, o?.during]).filter((v): v is number => typeof v === 'number');
+  all.push(results.bundle?.otherCpu, results.usable?.otherCpu, ...scaleOtherCpu(results.scale));
+  return otherShares(all);
 };
 
 const report = (): string => {
@@ -229,10 +259,32 @@ const report = (): string => {
   const engines = Object.entries(results.engines) as [Engine, EngineResult][];
   const out: string[] = [];
   out.push(
-    `Payment-Gateway console bench · Node ${results.environment.node} · ${results.environment.cores} cores · 127.0.0.1`,
-    `Server in this process; load generator in a child process on the same cores. ${s.seconds} s per load run after ${s.warmupSeconds} s warm-up, ${s.connections} connections.`,
-    '',
+    `Payment-Gateway console bench · Node ${results.environment.node} · ${results.environment.cores} cores · 127.0.0.1 · sections: ${s.only.join(', ')}`,
+    `Load generator in a child process on the same cores. ${s.seconds} s per load run after ${s.warmupSeconds} s warm-up, ${s.connections} connections unless stated.`,
   );
+  if (ran('api')) apiReport(out, engines);
+  if (ran('start')) startReport(out);
+  if (ran('bundle') && results.bundle) out.push('', ...bundleReport(results.bundle));
+  if (ran('usable') && results.usable) out.push('', ...usableReport(results.usable, results.usable.where));
+  if (ran('scale') && results.scale) out.push('', ...scaleReport(results.scale, s.connections));
+
+  const env = results.environment;
+  out.push(
+    '',
+    '"others": share of all cores used by other processes (not this bench, its children or the database server),',
+    'just before (this bench idle) and during each measurement.',
+    `Load average (1 min): ${fmt(env.loadAverageAtStart, 2)} at start, ${fmt(env.loadAverageAtEnd, 2)} at end.`,
+  );
+  const busiest = Math.max(0, ...allOtherCpu());
+  if (busiest > QUIET) out.push(`WARNING: other processes used up to ${pct(busiest)} of the cores during this run; the figures above are disturbed. Re-run when the machine is quiet.`);
+  if (results.errors.length > 0) out.push('', 'Problems:', ...results.errors.map((e) => `  - ${e}`));
+  return out.join('\n');
+};
+
+/** Sections 1 and 2: sign-in and merchant-list throughput against the bare route (server in this process). */
+const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
+  const s = results.settings;
+  out.push('', 'Sections 1–2: the server runs in this process (buildApp on 127.0.0.1).');
   for (const [engine, r] of engines) {
     const what = r.skipped ? r.skipped : `${r.version ?? '?'}, ${r.where ?? ''}${r.error ? ` — FAILED: ${r.error}` : ''}`;
     out.push(`${ENGINE_LABEL[engine]}: ${what}`);
@@ -289,7 +341,10 @@ const report = (): string => {
       '   ratios are rough; "≥" where the bare figure rounds below 1 ms (taken as 1 ms).',
     );
   }
+};
 
+/** Section 3: cold and warm start of the entry point. */
+const startReport = (out: string[]) => {
   out.push('', '3. Start of node --import tsx server/main.ts (embedded database, no dashboard build, PORT=0), stopped with SIGTERM');
   const startRows: (string | number)[][] = [];
   results.start.forEach((run, i) => {
@@ -301,29 +356,21 @@ const report = (): string => {
     if (run.error) startRows.push([`failed${tag}`, run.error.slice(0, 60), '', '', '', '', '', '', '']);
   });
   out.push(table(['run', 'data folder', 'ready ms', 'health 200 ms', 'peak RSS MB', 'RSS MB', 'stop ms', 'exit', 'others before / during'], startRows));
-
-  const env = results.environment;
-  out.push(
-    '',
-    '"others": share of all cores used by other processes (not this bench, its children or the database server),',
-    'just before (this bench idle) and during each measurement.',
-    `Load average (1 min): ${fmt(env.loadAverageAtStart, 2)} at start, ${fmt(env.loadAverageAtEnd, 2)} at end.`,
-  );
-  const busiest = Math.max(0, ...allOtherCpu());
-  if (busiest > QUIET) out.push(`WARNING: other processes used up to ${pct(busiest)} of the cores during this run; the figures above are disturbed. Re-run when the machine is quiet.`);
-  if (results.errors.length > 0) out.push('', 'Problems:', ...results.errors.map((e) => `  - ${e}`));
-  return out.join('\n');
 };
 
 const main = async () => {
   cleanupOnSignals();
-  const steps: [string, () => Promise<void>][] = [
-    ['bare route', benchBare],
-    ['PGlite', () => benchEngine('pglite')],
-    ['PostgreSQL', () => benchEngine('postgres')],
-    ['bare route', benchBare],
-    ['start', benchStart],
+  const all: [Section, string, () => Promise<void>][] = [
+    ['api', 'bare route', benchBare],
+    ['api', 'PGlite', () => benchEngine('pglite')],
+    ['api', 'PostgreSQL', () => benchEngine('postgres')],
+    ['api', 'bare route', benchBare],
+    ['start', 'start', benchStart],
+    ['bundle', 'bundle', benchBundle],
+    ['usable', 'usable', benchUsable],
+    ['scale', 'scale', benchScaleSection],
   ];
+  const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {
     try {
       await step();

@@ -15,6 +15,18 @@ const numberFrom = (name: string, fallback: number, allowZero = false): number =
 };
 const positive = (name: string, fallback: number) => numberFrom(name, fallback);
 
+/** The parts of the bench, in the order they run; BENCH_ONLY=bundle,usable picks some of them. */
+export const SECTIONS = ['api', 'start', 'bundle', 'usable', 'scale'] as const;
+export type Section = (typeof SECTIONS)[number];
+
+const sectionsFrom = (text: string | undefined): Section[] => {
+  const names = (text ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (names.length === 0) return [...SECTIONS];
+  const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+  return SECTIONS.filter((s) => names.includes(s));
+};
+
 /** The bench measures this machine only: the database server must be local too. */
 const localDatabaseUrl = (url: string): string => {
   const host = new URL(url).hostname;
@@ -39,6 +51,17 @@ export const loadSettings = () => ({
   waitQuietSeconds: numberFrom('BENCH_WAIT_QUIET_SECONDS', 15, true),
   /** Server on which a throwaway database is created (and dropped) for the PostgreSQL runs. */
   postgresUrl: localDatabaseUrl(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'),
+  /** The sections to run (BENCH_ONLY, comma-separated; all when unset). */
+  only: sectionsFrom(process.env.BENCH_ONLY),
+  /** Measured sign-ins in the browser, each in a fresh context, after unmeasured ones. */
+  usableRuns: Math.round(positive('BENCH_USABLE_RUNS', 5)),
+  usableWarmup: Math.round(numberFrom('BENCH_USABLE_WARMUP', 1, true)),
+  /** Generated data of the lists-at-scale section (totals, demo rows included). */
+  scaleMerchants: Math.round(positive('BENCH_SCALE_MERCHANTS', 10_000)),
+  scaleBankAccounts: Math.round(positive('BENCH_SCALE_BANK_ACCOUNTS', 50_000)),
+  scaleVendors: Math.round(positive('BENCH_SCALE_VENDORS', 20)),
+  /** A list request slower than this (p50 at 1 connection) gets its query plans explained. */
+  slowMs: positive('BENCH_SLOW_MS', 50),
   outFile: path.join(ROOT, '.bench', 'results.json'),
 });
 

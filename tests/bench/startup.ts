@@ -21,7 +21,7 @@ export interface StartResult {
 const READY = /ready at http:\/\/localhost:(\d+)/;
 const START_TIMEOUT_MS = 120_000;
 
-const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number | null => {
+export const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number | null => {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);

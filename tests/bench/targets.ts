@@ -70,6 +70,8 @@ export interface OpenedDatabase {
   /** Where it lives: a temp data folder or a throwaway database name. */
   where: string;
   version: string;
+  /** The throwaway database's connection URL (PostgreSQL only). */
+  url?: string;
   close: () => Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
   let database: Database;
   let where: string;
   let dispose: () => Promise<void>;
+  let databaseUrl: string | undefined;
   if (engine === 'pglite') {
     const tmp = tempDir('pgc-bench-pglite-');
     const dataDir = path.join(tmp.dir, 'data');
@@ -98,6 +101,7 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
     const drop = onCleanup(`database ${name}`, () => dropDatabase(postgresUrl, name));
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
+    databaseUrl = url.toString();
     try {
       database = await openPostgres(url.toString());
     } catch (error) {
@@ -119,7 +123,7 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
   const result = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] };
   // Just the number: the build note after it names the packager.
   const version = (result.rows[0]?.v ?? '?').replace(/\s*\(.*\)\s*$/, '');
-  return { database, engine, where, version, close: dispose };
+  return { database, engine, where, version, url: databaseUrl, close: dispose };
 };
 
 export interface Listening {
