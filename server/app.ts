@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -60,6 +61,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },
     },
   });
+  await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

@@ -52,9 +52,19 @@ const present = (row: Row, extra: { vendorCode: string; merchantCodes: string[] 
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const linkedCodes = sql<string[]>`coalesce((
-  select array_agg(m.code order by m.code) from ${merchantBankAccounts} mb join ${merchants} m on m.id = mb.merchant_id
-  where mb.bank_account_id = ${bankAccounts.id}), '{}'::text[])`;
+/** The linked merchant codes of the given accounts, looked up for the page's rows only. */
+const linkedCodesOf = async (db: DbOrTx, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .select({ id: merchantBankAccounts.bankAccountId, code: merchants.code })
+    .from(merchantBankAccounts)
+    .innerJoin(merchants, eq(merchants.id, merchantBankAccounts.merchantId))
+    .where(inArray(merchantBankAccounts.bankAccountId, ids))
+    .orderBy(merchants.code);
+  const codes = new Map<string, string[]>();
+  for (const row of rows) codes.set(row.id, [...(codes.get(row.id) ?? []), row.code]);
+  return codes;
+};
 
 /** Vendor users see only their vendor's accounts, whatever they filter by. */
 const scopeWhere = (user: SessionUser): SQL | undefined => (isVendorRole(user.role) ? eq(vendors.code, user.vendorCode ?? '') : undefined);
@@ -74,13 +84,18 @@ const filterWhere = (f: BankFilters): SQL[] =>
   ].filter((c): c is SQL => c !== undefined);
 
 const selectRows = (db: DbOrTx) =>
-  db.select({ b: bankAccounts, vendorCode: vendors.code, merchantCodes: linkedCodes }).from(bankAccounts).innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
+  db.select({ b: bankAccounts, vendorCode: vendors.code }).from(bankAccounts).innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
+
+const withCodes = async (db: DbOrTx, rows: { b: Row; vendorCode: string }[], user: SessionUser | 'audit') => {
+  const codes = await linkedCodesOf(db, rows.map((r) => r.b.id));
+  return rows.map((r) => present(r.b, { vendorCode: r.vendorCode, merchantCodes: codes.get(r.b.id) ?? [] }, user));
+};
 
 export const bankBatches = (db: Db, user: SessionUser, filters: BankFilters, paging: Paging<BankSort>) => {
   const where = and(scopeWhere(user), ...filterWhere(filters));
   return async (offset: number, limit: number) => {
     const rows = await selectRows(db).where(where).orderBy(...orderOf(paging, SORT_COLUMNS, bankAccounts.id)).limit(limit).offset(offset);
-    return rows.map((r) => present(r.b, r, user));
+    return withCodes(db, rows, user);
   };
 };
 
@@ -121,8 +136,8 @@ const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = fal
 
 /** The account as the caller sees it; 'audit' is the unmasked record the audit log keeps. */
 const view = async (db: DbOrTx, user: SessionUser | 'audit', id: string) => {
-  const [row] = await selectRows(db).where(eq(bankAccounts.id, id));
-  return present(row.b, row, user);
+  const [shown] = await withCodes(db, await selectRows(db).where(eq(bankAccounts.id, id)), user);
+  return shown;
 };
 
 export const getBankAccount = async (db: Db, user: SessionUser, id: string) => {

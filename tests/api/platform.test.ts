@@ -8,6 +8,7 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pgc-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Payment-Gateway</title><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), `export const text = ${JSON.stringify('payment '.repeat(2000))};`);
 
 let s: TestServer;
 beforeAll(async () => {
@@ -43,6 +44,14 @@ describe('platform', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await s.call('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('compresses what is worth compressing', async () => {
+    const res = await s.call('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    expect(res.body).toContain('payment payment');
+    const plain = await s.call('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
   it('sends security headers and a request id', async () => {
