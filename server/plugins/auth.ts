@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionUser;
   }
+  interface FastifyInstance {
+    /** Every /v1 route with the access it declares: the policy as the server applies it. */
+    accessTable: { method: string; url: string; access: Access }[];
+  }
 }
 
 declare module '@fastify/jwt' {
@@ -44,12 +48,15 @@ const bearer = (request: FastifyRequest): string | undefined => {
 export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
   await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.tokenTtlSeconds } });
   app.decorateRequest('session', null as unknown as SessionUser);
+  const table: { method: string; url: string; access: Access }[] = [];
+  app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v1')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     if ('screen' in access && !isKnownScreen(access.screen)) throw new Error(`Route ${route.url} names unknown screen ${access.screen}`);
+    for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
