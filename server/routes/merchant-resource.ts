@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { BooleanFilter } from '../services/lists';
 import { EnabledBody } from '../schemas';
 import { IdParams, readRoutes } from './read-routes';
+import { MerchantView } from './merchant-schemas';
 import * as merchants from '../services/merchant-admin';
 import { Data, RequiredText, errorResponses } from '../schemas';
 
@@ -42,31 +43,6 @@ const filters = {
   topLevel: BooleanFilter,
 };
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
-const MerchantView = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  name: Type.String(),
-  siteUrl: Type.String(),
-  returnUrl: Nullable(Type.String()),
-  payinCallbackUrl: Nullable(Type.String()),
-  payoutCallbackUrl: Nullable(Type.String()),
-  apiKeyPrefix: Type.String(),
-  minPayin: Type.Number(),
-  maxPayin: Type.Number(),
-  payinFeePercent: Type.Number(),
-  minPayout: Type.Number(),
-  maxPayout: Type.Number(),
-  payoutFeePercent: Type.Number(),
-  testMode: Type.Boolean(),
-  disputesAllowed: Type.Boolean(),
-  enabled: Type.Boolean(),
-  parentId: Nullable(Type.String()),
-  parentCode: Nullable(Type.String()),
-  balance: Type.Number({ description: 'net balance in rupees, computed on the server' }),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
 const MerchantRow = Type.Object({ ...MerchantView.properties, subMerchantCount: Type.Integer() });
 const MerchantDetail = Type.Object({
   ...MerchantView.properties,

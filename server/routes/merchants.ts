@@ -2,23 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Db } from '../db';
 import { Data, errorResponses } from '../schemas';
 import { MERCHANT_LIST_MAX_PAGE_SIZE, listMerchantSummaries } from '../services/merchants';
-
-const MerchantSummary = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  name: Type.String(),
-  siteUrl: Type.String(),
-  parentCode: Type.Union([Type.String(), Type.Null()]),
-  minPayin: Type.Number(),
-  maxPayin: Type.Number(),
-  payinFeePercent: Type.Number(),
-  minPayout: Type.Number(),
-  maxPayout: Type.Number(),
-  payoutFeePercent: Type.Number(),
-  testMode: Type.Boolean(),
-  enabled: Type.Boolean(),
-  createdAt: Type.String(),
-});
+import { MerchantSummary } from './merchant-schemas';
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(

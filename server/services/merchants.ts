@@ -2,31 +2,11 @@ import { asc, count, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import { merchants } from '../db/schema';
-import { bpsToPercent, paiseToRupees } from '../../domain/money';
 import type { SessionUser } from './auth';
+import { present } from './merchant-admin';
 import { merchantCodeScope, narrowCodes } from './scope';
 
 const parent = alias(merchants, 'parent');
-
-/** The merchant summary every signed-in screen may read: no keys, no secrets. */
-const summary = (row: typeof merchants.$inferSelect & { parentCode: string | null }) => ({
-  id: row.id,
-  code: row.code,
-  name: row.name,
-  siteUrl: row.siteUrl,
-  parentCode: row.parentCode,
-  minPayin: paiseToRupees(row.minPayin),
-  maxPayin: paiseToRupees(row.maxPayin),
-  payinFeePercent: bpsToPercent(row.payinFeeBps),
-  minPayout: paiseToRupees(row.minPayout),
-  maxPayout: paiseToRupees(row.maxPayout),
-  payoutFeePercent: bpsToPercent(row.payoutFeeBps),
-  testMode: row.testMode,
-  enabled: row.enabled,
-  createdAt: row.createdAt.toISOString(),
-});
-
-export type MerchantSummary = ReturnType<typeof summary>;
 
 export const MERCHANT_LIST_MAX_PAGE_SIZE = 1000;
 
@@ -50,5 +30,5 @@ export const listMerchantSummaries = async (
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(merchants).where(where),
   ]);
-  return { merchants: rows.map((r) => summary({ ...r.merchant, parentCode: r.parentCode })), total };
+  return { merchants: rows.map((r) => present({ ...r.merchant, parentCode: r.parentCode })), total };
 };
