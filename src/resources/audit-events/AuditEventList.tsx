@@ -1,4 +1,5 @@
-import { DataTable, DateInput, List, Pagination, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ListPagination } from '../shared/ListPagination';
+import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { formatDateTime, istDayOf, istDayStart, snakeToTitle } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { AuditEventPanel } from './AuditEventPanel';
@@ -27,7 +28,7 @@ export const AuditEventList = () => (
     }
     sort={{ field: 'at', order: 'DESC' }}
     perPage={25}
-    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    pagination={<ListPagination />}
   >
     <DataTable<AuditEvent> bulkActionButtons={false} expand={<AuditEventPanel />} rowClick="expand">
       <DataTable.Col source="at" render={(r) => formatDateTime(r.at)} />

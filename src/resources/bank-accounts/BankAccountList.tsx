@@ -1,6 +1,7 @@
+import { ListPagination } from '../shared/ListPagination';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box } from '@mui/material';
-import { CreateButton, DataTable, List, Pagination, TopToolbar, useTranslate } from 'react-admin';
+import { CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { useSession } from '../../session/SessionProvider';
 import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
@@ -45,7 +46,7 @@ export const BankAccountList = () => {
       actions={<Actions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
-      pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+      pagination={<ListPagination />}
       empty={<ListEmpty icon={<BankIcon />} />}
     >
       <DataTable<BankAccount>

@@ -1,4 +1,5 @@
-import { DataTable, List, Pagination, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { ListPagination } from '../shared/ListPagination';
+import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { StatusChip } from './StatusChip';
@@ -21,7 +22,7 @@ export const ApplicationList = () => (
     }
     sort={{ field: 'createdAt', order: 'DESC' }}
     perPage={25}
-    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    pagination={<ListPagination />}
   >
     <DataTable<MerchantApplication> rowClick="show" bulkActionButtons={false}>
       <DataTable.Col source="businessName" />

@@ -1,11 +1,10 @@
-import { DataTable, List, NullableBooleanInput, Pagination, TextInput } from 'react-admin';
+import { ListPagination } from '../shared/ListPagination';
+import { DataTable, List, NullableBooleanInput, TextInput } from 'react-admin';
 import { merchantColumns } from './merchantColumns';
 import { MerchantEmpty } from './MerchantEmpty';
 import { MerchantListActions } from './MerchantListActions';
 import { SubMerchantPanel } from './SubMerchantPanel';
 import type { Merchant } from './types';
-
-export const PAGE_SIZES = [10, 25, 50, 100];
 
 const filters = [
   <TextInput key="code" source="code" alwaysOn />,
@@ -23,7 +22,7 @@ export const MerchantList = () => (
     actions={<MerchantListActions />}
     sort={{ field: 'createdAt', order: 'DESC' }}
     perPage={25}
-    pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+    pagination={<ListPagination />}
     empty={<MerchantEmpty />}
   >
     <DataTable<Merchant>

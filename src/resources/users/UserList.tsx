@@ -1,6 +1,7 @@
+import { ListPagination } from '../shared/ListPagination';
 import UserIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { Box, Chip } from '@mui/material';
-import { CreateButton, DataTable, List, NullableBooleanInput, Pagination, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import { CreateButton, DataTable, List, NullableBooleanInput, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { ROLES, ROLE_LABELS } from '../../../domain/roles';
@@ -70,7 +71,7 @@ export const UserList = () => (
     actions={<Actions />}
     sort={{ field: 'createdAt', order: 'DESC' }}
     perPage={25}
-    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    pagination={<ListPagination />}
     empty={<ListEmpty icon={<UserIcon />} />}
   >
     <DataTable<User> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<UserIcon />} />}>

@@ -1,5 +1,6 @@
+import { ListPagination } from '../shared/ListPagination';
 import VendorIcon from '@mui/icons-material/LocalShippingOutlined';
-import { CreateButton, DataTable, List, NullableBooleanInput, Pagination, TextInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, List, NullableBooleanInput, TextInput, TopToolbar } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -32,7 +33,7 @@ export const VendorList = () => (
     actions={<Actions />}
     sort={{ field: 'createdAt', order: 'DESC' }}
     perPage={25}
-    pagination={<Pagination rowsPerPageOptions={[10, 25, 50, 100]} />}
+    pagination={<ListPagination />}
     empty={<ListEmpty icon={<VendorIcon />} />}
   >
     <DataTable<Vendor> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<VendorIcon />} />}>
