@@ -1,19 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canDo } from '../../domain/access';
-import type { Role } from '../../domain/roles';
 import { startServer, type TestServer } from '../support/server';
-import { DEMO_USERS, signInAll, type DemoUser } from '../support/roles';
+import { DEMO_USERS, ROLE_OF, signInAll, type DemoUser } from '../support/roles';
 
-const ROLE_OF: Record<DemoUser, Role> = {
-  admin: 'ADMIN',
-  transactions: 'TRANSACTIONS',
-  operations: 'OPERATIONS',
-  merchant: 'MERCHANT',
-  'merchant-admin': 'MERCHANT_ADMIN',
-  'merchant-operations': 'MERCHANT_OPERATIONS',
-  vendor: 'VENDOR',
-  'vendor-operations': 'VENDOR_OPERATIONS',
-};
 const DENIED = 'You do not have access to this screen.';
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 

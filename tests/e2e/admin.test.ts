@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
 import { apiGet } from './support/api';
-import { launchBrowser } from './support/browser';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
-import { menuLabels, menuLinks, pathOf, signIn, storedToken, toast, withPage as withBrowserPage } from './support/pages';
-import { startProduct, type Product } from './support/product';
+import { menuLabels, menuLinks, pathOf, signIn, storedToken, toast } from './support/pages';
+import { productSuite } from './support/suite';
 
 /**
  * The admin screens driven end to end on one product: a merchant, a vendor, a bank account of the
@@ -12,20 +11,8 @@ import { startProduct, type Product } from './support/product';
  * user then sees its merchant only. The steps build on each other and run in order.
  */
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const withPage = (run: (page: Page) => Promise<void>) => withBrowserPage(browser, run);
+const suite = productSuite();
+const { withPage } = suite;
 const at = (pattern: RegExp) => (u: URL) => pattern.test(u.pathname);
 
 const MERCHANT = { code: 'E2EMART', name: 'E2E Mart', site: 'https://e2e.example' };
@@ -53,7 +40,7 @@ const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exac
  * form (Code, Name…) and stay on screen until the form has rendered: wait for its Save button.
  */
 const openCreateForm = async (page: Page, resource: string) => {
-  await page.goto(`${product.url}/app/${resource}`);
+  await page.goto(`${suite.product.url}/app/${resource}`);
   await page.getByRole('link', { name: 'Create', exact: true }).click();
   await page.waitForURL((u) => u.pathname === `/app/${resource}/create`);
   await saveButton(page).waitFor();
@@ -74,7 +61,7 @@ const isApiCall = (method: string, path: string) => (r: Response) =>
 const pageApi = async <T>(page: Page, path: string) => {
   const token = await storedToken(page);
   if (!token) throw new Error('the page holds no token');
-  return apiGet<T>(product.url, token, path);
+  return apiGet<T>(suite.product.url, token, path);
 };
 
 interface Row {
@@ -84,7 +71,7 @@ interface Row {
 describe('admin creates what a merchant needs', () => {
   it('creates a merchant and shows its API key once', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
+      await signIn(page, suite.product.url, 'admin');
       await openCreateForm(page, 'merchant');
 
       await field(page, 'Code').fill(MERCHANT.code);
@@ -117,7 +104,7 @@ describe('admin creates what a merchant needs', () => {
       expect(shown).not.toContain(apiKey);
       expect(shown).not.toContain(secret);
 
-      await page.goto(`${product.url}/app/merchant`);
+      await page.goto(`${suite.product.url}/app/merchant`);
       const row = rowOf(page, MERCHANT.code);
       await row.waitFor();
       await row.getByText(MERCHANT.name, { exact: true }).waitFor();
@@ -145,7 +132,7 @@ describe('admin creates what a merchant needs', () => {
 
   it('creates a vendor with its commissions', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
+      await signIn(page, suite.product.url, 'admin');
       await openCreateForm(page, 'vendor');
 
       await field(page, 'Code').fill(VENDOR.code);
@@ -156,7 +143,7 @@ describe('admin creates what a merchant needs', () => {
       await page.waitForURL(at(/^\/app\/vendor\/[^/]+\/show$/));
       await page.getByRole('main').getByText(VENDOR.code, { exact: true }).waitFor();
 
-      await page.goto(`${product.url}/app/vendor`);
+      await page.goto(`${suite.product.url}/app/vendor`);
       const row = rowOf(page, VENDOR.code);
       await row.getByText(VENDOR.name, { exact: true }).waitFor();
       await row.getByText('1.25 %', { exact: true }).waitFor();
@@ -169,7 +156,7 @@ describe('admin creates what a merchant needs', () => {
 
   it('creates a bank account of the vendor and links it to the merchant', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
+      await signIn(page, suite.product.url, 'admin');
       await openCreateForm(page, 'bank-accounts');
 
       await field(page, 'Account Name').fill(BANK.nickname);
@@ -193,7 +180,7 @@ describe('admin creates what a merchant needs', () => {
       await toast(page, 'Merchants linked').waitFor();
       await dialog.waitFor({ state: 'hidden' });
 
-      await page.goto(`${product.url}/app/bank-accounts`);
+      await page.goto(`${suite.product.url}/app/bank-accounts`);
       const row = rowOf(page, BANK.nickname);
       await row.waitFor();
       await row.locator('.MuiChip-root').getByText(MERCHANT.code, { exact: true }).waitFor();
@@ -218,7 +205,7 @@ describe('admin creates what a merchant needs', () => {
 
   it('creates a user of the merchant, offering admin exactly its five roles', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
+      await signIn(page, suite.product.url, 'admin');
       await openCreateForm(page, 'user');
 
       await field(page, 'Full Name').fill(USER.fullName);
@@ -257,7 +244,7 @@ describe('the new merchant user', () => {
       page.on('response', (r) => {
         if (isApiCall('GET', '/getall-merchant')(r)) lists.push(r);
       });
-      await signIn(page, product.url, USER.userName, USER.password);
+      await signIn(page, suite.product.url, USER.userName, USER.password);
       await page.waitForURL(at(/^\/app\/dashboard$/));
 
       await expect.poll(() => lists.length).toBeGreaterThan(0);
@@ -274,12 +261,12 @@ describe('the new merchant user', () => {
       const labels = await menuLabels(page);
       for (const hidden of ['Merchant', 'Bank Accounts', 'Vendor']) expect(labels).not.toContain(hidden);
 
-      await page.goto(`${product.url}/app/merchant`);
+      await page.goto(`${suite.product.url}/app/merchant`);
       await page.getByRole('main').getByText('Access denied').waitFor();
       expect(pathOf(page)).toBe('/app/merchant');
 
       const users = page.waitForResponse(isApiCall('GET', '/users'));
-      await page.goto(`${product.url}/app/user`);
+      await page.goto(`${suite.product.url}/app/user`);
       expect((await users).status()).toBe(200);
       await rowOf(page, USER.userName).waitFor();
       const rows = await page.locator('tbody tr').allInnerTexts();
@@ -296,8 +283,8 @@ describe('the new merchant user', () => {
 describe('a sensitive action asks for the password', () => {
   it('disabling a bank account from its list row needs the right password', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
-      await page.goto(`${product.url}/app/bank-accounts`);
+      await signIn(page, suite.product.url, 'admin');
+      await page.goto(`${suite.product.url}/app/bank-accounts`);
       const enabled = rowOf(page, BANK.nickname).getByRole('switch', { name: 'Enabled', exact: true });
       await enabled.waitFor();
       expect(await enabled.isChecked()).toBe(true);
@@ -334,8 +321,8 @@ describe('a sensitive action asks for the password', () => {
 describe('a vendor user', () => {
   it("sees its vendor's bank accounts only, with the numbers masked", () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'vendor');
-      await page.goto(`${product.url}/app/bank-accounts`);
+      await signIn(page, suite.product.url, 'vendor');
+      await page.goto(`${suite.product.url}/app/bank-accounts`);
       await rowOf(page, 'ALPHA-HDFC-01').waitFor();
 
       const nicknames = (await page.locator('tbody td.column-nickname').allInnerTexts()).map((n) => n.trim());
@@ -357,8 +344,8 @@ describe('a vendor user', () => {
 describe('the merchant form', () => {
   it('names the empty code as required and sends nothing', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
-      await page.goto(`${product.url}/app/merchant/create`);
+      await signIn(page, suite.product.url, 'admin');
+      await page.goto(`${suite.product.url}/app/merchant/create`);
       const posts: string[] = [];
       page.on('request', (r) => {
         if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/merchants') posts.push(r.url());

@@ -1,36 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { apiSignIn } from './support/api';
-import { launchBrowser } from './support/browser';
-import { loginForm, pathOf, signIn, storedToken, withPage as withBrowserPage } from './support/pages';
-import { startProduct, type Product } from './support/product';
+import { loginForm, pathOf, signIn, storedToken } from './support/pages';
+import { productSuite } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const withPage = (run: (page: Page) => Promise<void>) => withBrowserPage(browser, run);
+const suite = productSuite();
+const { withPage } = suite;
 
 describe('login screen', () => {
   it('signs an admin in and lands on the dashboard', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
+      await signIn(page, suite.product.url, 'admin');
       await page.waitForURL((u) => u.pathname === '/app/dashboard');
       expect(await storedToken(page)).toBeTruthy();
     }));
 
   it('refuses a wrong password with a readable message and stays on the login screen', () =>
     withPage(async (page) => {
-      await page.goto(`${product.url}/`);
+      await page.goto(`${suite.product.url}/`);
       const form = loginForm(page);
       await form.userName.fill('transactions');
       await form.password.fill('Wrong@1234');
@@ -42,7 +28,7 @@ describe('login screen', () => {
 
   it('names both required fields when the form is sent empty', () =>
     withPage(async (page) => {
-      await page.goto(`${product.url}/`);
+      await page.goto(`${suite.product.url}/`);
       await loginForm(page).submit.click();
       await page.getByText('User Name is Required!').waitFor();
       await page.getByText('Password is Required!').waitFor();
@@ -51,14 +37,14 @@ describe('login screen', () => {
 
   it('sends a vendor to the vendor board', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'vendor');
+      await signIn(page, suite.product.url, 'vendor');
       await page.waitForURL((u) => u.pathname === '/app/vendor-board');
     }));
 
   it('asks before ending a session open elsewhere, then signs in', () =>
     withPage(async (page) => {
-      await apiSignIn(product.url, 'operations');
-      await page.goto(`${product.url}/`);
+      await apiSignIn(suite.product.url, 'operations');
+      await page.goto(`${suite.product.url}/`);
       const form = loginForm(page);
       await form.userName.fill('operations');
       await form.password.fill('Demo@1234');

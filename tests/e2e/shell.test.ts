@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { menuFor } from '../../domain/menu';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { apiSignIn, meStatus } from './support/api';
-import { launchBrowser } from './support/browser';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import {
   loginForm,
@@ -14,24 +13,11 @@ import {
   storedKeys,
   storedToken,
   toast,
-  withPage as withBrowserPage,
 } from './support/pages';
-import { startProduct, type Product } from './support/product';
+import { productSuite } from './support/suite';
 
-let product: Product;
-let browser: Browser;
-
-beforeAll(async () => {
-  product = await startProduct();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
-
-const withPage = (run: (page: Page) => Promise<void>) => withBrowserPage(browser, run);
+const suite = productSuite();
+const { withPage } = suite;
 const at = (path: string) => (u: URL) => u.pathname === path;
 
 /** The demo users: user name, role, full name (shown in the top bar). */
@@ -62,21 +48,21 @@ const settledPath = async (page: Page) => {
 describe('without a stored token', () => {
   it.each(['/app/dashboard', '/app/merchant', '/nope'])('%s sends the visitor to the login screen', (path) =>
     withPage(async (page) => {
-      await page.goto(`${product.url}${path}`);
+      await page.goto(`${suite.product.url}${path}`);
       await page.waitForURL(at('/'));
       await loginForm(page).userName.waitFor();
     }));
 
   it.each(['/forgot-password', '/reset-password', '/on-boarding'])('%s stays public', (path) =>
     withPage(async (page) => {
-      await page.goto(`${product.url}${path}`);
+      await page.goto(`${suite.product.url}${path}`);
       expect(await settledPath(page)).toBe(path);
       expect(await page.getByText('Page not found').count()).toBe(0);
     }));
 
   it('names the required field of the forgot-password form', () =>
     withPage(async (page) => {
-      await page.goto(`${product.url}/forgot-password`);
+      await page.goto(`${suite.product.url}/forgot-password`);
       await page.locator('form button[type="submit"]').click();
       await page.getByText('User Name is Required!').waitFor();
       expect(pathOf(page)).toBe('/forgot-password');
@@ -84,7 +70,7 @@ describe('without a stored token', () => {
 
   it('hides a toast by itself after a while', () =>
     withPage(async (page) => {
-      await page.goto(`${product.url}/`);
+      await page.goto(`${suite.product.url}/`);
       const form = loginForm(page);
       await form.userName.fill('merchant-admin');
       await form.password.fill('Wrong@1234');
@@ -101,32 +87,32 @@ describe('with a stored token', () => {
     ['vendor', '/app/vendor-board'],
   ])('/ sends %s to %s', (userName, home) =>
     withPage(async (page) => {
-      await signIn(page, product.url, userName);
-      await page.goto(`${product.url}/`);
+      await signIn(page, suite.product.url, userName);
+      await page.goto(`${suite.product.url}/`);
       await page.waitForURL(at(home));
     }));
 
   it.each(['/nope', '/app/nope'])('%s shows the not-found page', (path) =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'admin');
-      await page.goto(`${product.url}${path}`);
+      await signIn(page, suite.product.url, 'admin');
+      await page.goto(`${suite.product.url}${path}`);
       await page.getByRole('main').getByText('Page not found').waitFor();
       expect(pathOf(page)).toBe(path);
     }));
 
   it('a screen outside the role shows access denied', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'merchant');
-      await page.goto(`${product.url}/app/vendor`);
+      await signIn(page, suite.product.url, 'merchant');
+      await page.goto(`${suite.product.url}/app/vendor`);
       await page.getByRole('main').getByText('Access denied').waitFor();
       expect(pathOf(page)).toBe('/app/vendor');
     }));
 
   it('an undecodable token is removed and the visitor sent to the login screen', () =>
     withPage(async (page) => {
-      await page.goto(`${product.url}/`);
+      await page.goto(`${suite.product.url}/`);
       await page.evaluate(() => window.localStorage.setItem('accessToken', 'not-a-jwt'));
-      await page.goto(`${product.url}/app/dashboard`);
+      await page.goto(`${suite.product.url}/app/dashboard`);
       await page.waitForURL(at('/'));
       await loginForm(page).userName.waitFor();
       expect(await storedToken(page)).toBeNull();
@@ -137,7 +123,7 @@ describe('with a stored token', () => {
 describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
   it('shows exactly the menu of its role', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, userName);
+      await signIn(page, suite.product.url, userName);
       const links = (await menuLinks(page)).map((l) => `${l.label} ${l.path}`);
       expect(sorted(links)).toEqual(sorted(derivedLinks(role)));
       expect(sorted(links)).toEqual(sorted(MENUS_BY_HAND[role].links));
@@ -148,7 +134,7 @@ describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
 
   it('shows the user in the top bar and links the logo to the home screen', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, userName);
+      await signIn(page, suite.product.url, userName);
       const home = role === 'VENDOR' || role === 'VENDOR_OPERATIONS' ? '/app/vendor-board' : '/app/dashboard';
       const banner = page.getByRole('banner');
       await banner.getByTestId('page-title').waitFor();
@@ -156,7 +142,7 @@ describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
       await banner.getByText(ROLE_LABELS[role], { exact: true }).waitFor();
       const logo = page.getByRole('link', { name: 'Payment-Gateway', exact: true });
       expect(new URL((await logo.getAttribute('href')) ?? '', page.url()).pathname).toBe(home);
-      await page.goto(`${product.url}/app/deposit/all`);
+      await page.goto(`${suite.product.url}/app/deposit/all`);
       await logo.click();
       await page.waitForURL(at(home));
     }));
@@ -165,21 +151,21 @@ describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
 describe('leaving the shell', () => {
   it('logout returns to the login screen, clears storage and ends the session', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'transactions');
+      await signIn(page, suite.product.url, 'transactions');
       const token = await storedToken(page);
       expect(token).toBeTruthy();
       await page.getByRole('button', { name: 'Logout', exact: true }).click();
       await page.waitForURL(at('/'));
       await loginForm(page).userName.waitFor();
       expect(await storedKeys(page)).toEqual([]);
-      await expect.poll(() => meStatus(product.url, token!)).toBe(401);
+      await expect.poll(() => meStatus(suite.product.url, token!)).toBe(401);
     }));
 
   it('a session ended elsewhere shows a 401 toast, clears storage and returns to the login screen', () =>
     withPage(async (page) => {
-      await signIn(page, product.url, 'merchant-operations');
-      await apiSignIn(product.url, 'merchant-operations');
-      await page.goto(`${product.url}/app/dashboard`);
+      await signIn(page, suite.product.url, 'merchant-operations');
+      await apiSignIn(suite.product.url, 'merchant-operations');
+      await page.goto(`${suite.product.url}/app/dashboard`);
       await toast(page, '401', { exact: true }).waitFor();
       await toast(page, 'Your session was ended because you signed in somewhere else.').waitFor();
       await page.waitForURL(at('/'));

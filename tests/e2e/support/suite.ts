@@ -1,0 +1,26 @@
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { withPage } from './pages';
+import { startProduct, type Product } from './product';
+
+/** One real product and one browser for a test file, started before its tests and stopped after. */
+export const productSuite = () => {
+  let product: Product | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+  return {
+    get product(): Product {
+      if (!product) throw new Error('the product is not started yet');
+      return product;
+    },
+    withPage: (run: (page: Page) => Promise<void>) => withPage(browser!, run),
+  };
+};
