@@ -22,7 +22,12 @@ export default defineConfig({
       { test: { name: 'unit', include: unitFiles, environment: 'node' } },
       {
         plugins: [react()],
-        test: { name: 'ui', include: ['src/**/*.test.{ts,tsx}'], environment: 'jsdom', setupFiles: ['tests/ui-setup.ts'] },
+        test: {
+          name: 'ui',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/ui-setup.ts'],
+        },
       },
       apiProject('api', 'embedded'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-pg', 'postgres')] : []),

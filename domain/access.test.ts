@@ -15,9 +15,14 @@ describe('access policy', () => {
   });
 
   it('lets exactly the six roles load the merchant list', () =>
-    expect(ROLES.filter((r) => canUseScreen(r, 'merchant-list'))).toEqual(
-      ['ADMIN', 'TRANSACTIONS', 'OPERATIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'MERCHANT_OPERATIONS'],
-    ));
+    expect(ROLES.filter((r) => canUseScreen(r, 'merchant-list'))).toEqual([
+      'ADMIN',
+      'TRANSACTIONS',
+      'OPERATIONS',
+      'MERCHANT',
+      'MERCHANT_ADMIN',
+      'MERCHANT_OPERATIONS',
+    ]));
 
   it('lets every role use its own account', () => expect(ROLES.every((r) => canUseScreen(r, 'account'))).toBe(true));
 

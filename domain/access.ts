@@ -19,8 +19,7 @@ const EXTRA_SCREENS: Record<string, readonly Role[]> = {
   'audit-events': ['ADMIN'],
 };
 
-const screensOf = (role: Role): Set<string> =>
-  new Set(menuFor(role).flatMap((entry) => entry.items.map((i) => i.key)));
+const screensOf = (role: Role): Set<string> => new Set(menuFor(role).flatMap((entry) => entry.items.map((i) => i.key)));
 
 const SCREENS_BY_ROLE: Record<Role, Set<string>> = Object.fromEntries(
   ROLES.map((role) => [role, screensOf(role)]),
@@ -74,7 +73,8 @@ export const WRITE_RULES: Record<Screen, Partial<Record<Action, readonly Role[]>
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];
 
 export const canDo = (role: Role, screen: Screen, action: Action): boolean =>
-  canUseScreen(role, screen) && (READ_ACTIONS.includes(action) || (WRITE_RULES[screen]?.[action]?.includes(role) ?? false));
+  canUseScreen(role, screen) &&
+  (READ_ACTIONS.includes(action) || (WRITE_RULES[screen]?.[action]?.includes(role) ?? false));
 
 /** Account numbers and other sensitive details are shown in full only to these roles. */
 export const SEES_FULL_ACCOUNT_NUMBERS: readonly Role[] = ['ADMIN'];

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { IST_OFFSET_MS, formatDate, formatDateTime, formatRupees, istDayOf, istDayStart, snakeToTitle, todayRange } from './format';
+import {
+  IST_OFFSET_MS,
+  formatDate,
+  formatDateTime,
+  formatRupees,
+  istDayOf,
+  istDayStart,
+  snakeToTitle,
+  todayRange,
+} from './format';
 
 describe('formatRupees', () => {
   it.each([
@@ -25,7 +34,8 @@ describe('formatRupees', () => {
   it('never shows a negative zero', () => expect(formatRupees(-0)).toBe('₹0.00'));
 
   it.each([[null], [undefined], [Number.NaN], [Infinity]])('shows %s as ₹0.00', (amount) =>
-    expect(formatRupees(amount)).toBe('₹0.00'));
+    expect(formatRupees(amount)).toBe('₹0.00'),
+  );
 });
 
 describe('formatDate', () => {
@@ -41,11 +51,22 @@ describe('formatDate', () => {
   });
 
   it.each([[null], [undefined], [''], ['not a date'], [Number.NaN]])('gives an empty string for %s', (value) =>
-    expect(formatDate(value)).toBe(''));
+    expect(formatDate(value)).toBe(''),
+  );
 
   it('agrees with the Asia/Kolkata zone', () => {
-    const kolkata = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' });
-    for (const iso of ['2024-02-29T18:29:59Z', '2024-02-29T18:30:00Z', '2025-12-31T20:00:00Z', '2000-06-15T00:00:00Z']) {
+    const kolkata = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Kolkata',
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+    });
+    for (const iso of [
+      '2024-02-29T18:29:59Z',
+      '2024-02-29T18:30:00Z',
+      '2025-12-31T20:00:00Z',
+      '2000-06-15T00:00:00Z',
+    ]) {
       expect(formatDate(iso)).toBe(kolkata.format(new Date(iso)));
     }
   });

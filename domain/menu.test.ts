@@ -26,40 +26,95 @@ const EXPECTED: Record<Role, Record<string, string[]>> = {
   ADMIN: EVERYTHING,
   TRANSACTIONS: EVERYTHING,
   MERCHANT: {
-    Dashboard: ['Dashboard'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, Settlements: ['Accounts'], ChargeBack: ['ChargeBack'],
-    User: ['Roles'], Reports: ['Payins', 'Payouts', 'Accounts'],
+    Dashboard: ['Dashboard'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    Settlements: ['Accounts'],
+    ChargeBack: ['ChargeBack'],
+    User: ['Roles'],
+    Reports: ['Payins', 'Payouts', 'Accounts'],
   },
   MERCHANT_ADMIN: {
-    Dashboard: ['Dashboard'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, Settlements: ['Accounts'], ChargeBack: ['ChargeBack'],
-    Merchant: ['Merchant'], User: ['Roles'], Reports: ['Payins', 'Payouts', 'Accounts'],
+    Dashboard: ['Dashboard'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    Settlements: ['Accounts'],
+    ChargeBack: ['ChargeBack'],
+    Merchant: ['Merchant'],
+    User: ['Roles'],
+    Reports: ['Payins', 'Payouts', 'Accounts'],
   },
-  MERCHANT_OPERATIONS: { Dashboard: ['Dashboard'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, Reports: ['Payins', 'Payouts'] },
+  MERCHANT_OPERATIONS: {
+    Dashboard: ['Dashboard'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    Reports: ['Payins', 'Payouts'],
+  },
   OPERATIONS: {
-    Dashboard: ['Dashboard'], 'Add data': ['Add data'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, 'Bank Accounts': ['Bank Accounts'],
+    Dashboard: ['Dashboard'],
+    'Add data': ['Add data'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    'Bank Accounts': ['Bank Accounts'],
     Reports: ['Payins', 'Vendor Payins', 'Payouts', 'Vendor Payouts'],
   },
   VENDOR: {
-    'Vendor Board': ['Vendor Board'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, 'Vendor Settlements': ['Accounts'],
-    'Bank Accounts': ['Bank Accounts'], User: ['Roles'], Reports: ['Vendor Payins', 'Vendor Payouts', 'Vendor Accounts'],
+    'Vendor Board': ['Vendor Board'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    'Vendor Settlements': ['Accounts'],
+    'Bank Accounts': ['Bank Accounts'],
+    User: ['Roles'],
+    Reports: ['Vendor Payins', 'Vendor Payouts', 'Vendor Accounts'],
   },
   VENDOR_OPERATIONS: {
-    'Vendor Board': ['Vendor Board'], Deposit: DEPOSIT, Withdrawals: WITHDRAWALS, 'Vendor Settlements': ['Accounts'],
-    'Bank Accounts': ['Bank Accounts'], Reports: ['Vendor Payins', 'Vendor Payouts'],
+    'Vendor Board': ['Vendor Board'],
+    Deposit: DEPOSIT,
+    Withdrawals: WITHDRAWALS,
+    'Vendor Settlements': ['Accounts'],
+    'Bank Accounts': ['Bank Accounts'],
+    Reports: ['Vendor Payins', 'Vendor Payouts'],
   },
 };
 
 describe('menu (SPEC §2, §6)', () => {
   it('lists the 23 screens of SPEC §2 with their routes', () => {
     expect(ALL_SCREENS.map((s) => s.path)).toEqual([
-      '/app/dashboard', '/app/vendor-board', '/app/add-data', '/app/deposit/progress', '/app/deposit/completed',
-      '/app/deposit/dropped', '/app/deposit/all', '/app/withdrawal/progress', '/app/withdrawal/completed', '/app/withdrawal/all',
-      '/app/settlements', '/app/vendorsettlements', '/app/lien', '/app/merchant', '/app/bank-accounts', '/app/vendor', '/app/user',
-      '/app/payin', '/app/vendorpayin', '/app/payout', '/app/vendorpayout', '/app/report', '/app/vendorreport',
+      '/app/dashboard',
+      '/app/vendor-board',
+      '/app/add-data',
+      '/app/deposit/progress',
+      '/app/deposit/completed',
+      '/app/deposit/dropped',
+      '/app/deposit/all',
+      '/app/withdrawal/progress',
+      '/app/withdrawal/completed',
+      '/app/withdrawal/all',
+      '/app/settlements',
+      '/app/vendorsettlements',
+      '/app/lien',
+      '/app/merchant',
+      '/app/bank-accounts',
+      '/app/vendor',
+      '/app/user',
+      '/app/payin',
+      '/app/vendorpayin',
+      '/app/payout',
+      '/app/vendorpayout',
+      '/app/report',
+      '/app/vendorreport',
     ]);
   });
 
   it('has the groups of SPEC §2', () =>
-    expect(MENU.filter((e) => e.group).map((e) => e.label)).toEqual(['Deposit', 'Withdrawals', 'Settlements', 'Vendor Settlements', 'User', 'Reports']));
+    expect(MENU.filter((e) => e.group).map((e) => e.label)).toEqual([
+      'Deposit',
+      'Withdrawals',
+      'Settlements',
+      'Vendor Settlements',
+      'User',
+      'Reports',
+    ]));
 
   it.each(Object.keys(EXPECTED) as Role[])('%s sees exactly its menu', (role) => {
     const seen = Object.fromEntries(menuFor(role).map((e) => [e.label, e.items.map((i) => i.label)]));

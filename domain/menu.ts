@@ -55,8 +55,19 @@ export const MENU: readonly MenuEntry[] = [
 ];
 
 export type TopLevelLabel =
-  | 'Dashboard' | 'Vendor Board' | 'Add data' | 'Deposit' | 'Withdrawals' | 'Settlements'
-  | 'Vendor Settlements' | 'ChargeBack' | 'Merchant' | 'Bank Accounts' | 'Vendor' | 'User' | 'Reports';
+  | 'Dashboard'
+  | 'Vendor Board'
+  | 'Add data'
+  | 'Deposit'
+  | 'Withdrawals'
+  | 'Settlements'
+  | 'Vendor Settlements'
+  | 'ChargeBack'
+  | 'Merchant'
+  | 'Bank Accounts'
+  | 'Vendor'
+  | 'User'
+  | 'Reports';
 
 /** SPEC §6: top-level menu items hidden per role. */
 export const HIDDEN_TOP_LEVEL: Record<Role, readonly TopLevelLabel[]> = {
@@ -65,7 +76,15 @@ export const HIDDEN_TOP_LEVEL: Record<Role, readonly TopLevelLabel[]> = {
   MERCHANT: ['Bank Accounts', 'Vendor', 'Merchant', 'Add data', 'Vendor Board', 'Vendor Settlements'],
   MERCHANT_ADMIN: ['Bank Accounts', 'Vendor', 'Add data', 'Vendor Board', 'Vendor Settlements'],
   MERCHANT_OPERATIONS: [
-    'Add data', 'Bank Accounts', 'Merchant', 'User', 'Vendor', 'Vendor Board', 'Vendor Settlements', 'Settlements', 'ChargeBack',
+    'Add data',
+    'Bank Accounts',
+    'Merchant',
+    'User',
+    'Vendor',
+    'Vendor Board',
+    'Vendor Settlements',
+    'Settlements',
+    'ChargeBack',
   ],
   OPERATIONS: ['Merchant', 'Settlements', 'User', 'ChargeBack', 'Vendor', 'Vendor Board', 'Vendor Settlements'],
   VENDOR: ['Dashboard', 'Merchant', 'Vendor', 'Add data', 'Settlements', 'ChargeBack'],

@@ -3,13 +3,21 @@ import { MoneyError, feeOf, paiseToRupees, percentToBps, rupeesToPaise } from '.
 
 describe('rupeesToPaise', () => {
   it.each([
-    [0, 0], [1, 100], [1.5, 150], [1.05, 105], [123456.78, 12345678], ['10.1', 1010], [0.29, 29], [1.1, 110],
+    [0, 0],
+    [1, 100],
+    [1.5, 150],
+    [1.05, 105],
+    [123456.78, 12345678],
+    ['10.1', 1010],
+    [0.29, 29],
+    [1.1, 110],
   ])('%s rupees is %s paise', (rupees, paise) => expect(rupeesToPaise(rupees)).toBe(paise));
 
   it('keeps the sign', () => expect(rupeesToPaise(-5.25)).toBe(-525));
 
   it.each([[1.005], ['1.234'], ['abc'], [''], [Number.NaN], [Infinity], [null], [{}], ['1e3']])('refuses %s', (value) =>
-    expect(() => rupeesToPaise(value)).toThrow(MoneyError));
+    expect(() => rupeesToPaise(value)).toThrow(MoneyError),
+  );
 
   it('says why more decimals are refused', () =>
     expect(() => rupeesToPaise(1.234)).toThrow('must have at most 2 decimals'));

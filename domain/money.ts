@@ -8,7 +8,14 @@ const MAX_PAISE = Number.MAX_SAFE_INTEGER;
 
 /** Rupees (a JSON number or numeric string) to paise. Throws MoneyError on anything inexact. */
 export const rupeesToPaise = (value: unknown): number => {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  const text =
+    typeof value === 'number'
+      ? Number.isFinite(value)
+        ? String(value)
+        : ''
+      : typeof value === 'string'
+        ? value.trim()
+        : '';
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
   if (!match) {
     if (/^-?\d+\.\d{3,}$/.test(text)) throw new MoneyError('must have at most 2 decimals');

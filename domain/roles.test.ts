@@ -3,12 +3,26 @@ import { MERCHANT_LIST_ROLES, ROLES, assignableRoles, subRoleChoices } from './r
 
 describe('roles (SPEC §6)', () => {
   it('has exactly the eight roles', () =>
-    expect([...ROLES].sort()).toEqual(
-      ['ADMIN', 'MERCHANT', 'MERCHANT_ADMIN', 'MERCHANT_OPERATIONS', 'OPERATIONS', 'TRANSACTIONS', 'VENDOR', 'VENDOR_OPERATIONS'],
-    ));
+    expect([...ROLES].sort()).toEqual([
+      'ADMIN',
+      'MERCHANT',
+      'MERCHANT_ADMIN',
+      'MERCHANT_OPERATIONS',
+      'OPERATIONS',
+      'TRANSACTIONS',
+      'VENDOR',
+      'VENDOR_OPERATIONS',
+    ]));
 
   it('loads the merchant list for exactly six roles', () =>
-    expect([...MERCHANT_LIST_ROLES].sort()).toEqual(['ADMIN', 'MERCHANT', 'MERCHANT_ADMIN', 'MERCHANT_OPERATIONS', 'OPERATIONS', 'TRANSACTIONS']));
+    expect([...MERCHANT_LIST_ROLES].sort()).toEqual([
+      'ADMIN',
+      'MERCHANT',
+      'MERCHANT_ADMIN',
+      'MERCHANT_OPERATIONS',
+      'OPERATIONS',
+      'TRANSACTIONS',
+    ]));
 
   it.each([
     ['ADMIN', ['Merchant', 'Transactions', 'Operations', 'Vendor', 'Merchant-Admin']],

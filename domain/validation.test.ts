@@ -1,15 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { BANK_FORMATS } from './bank-account';
-import { PASSWORD_RULE, atLeast, isBlank, matches, percentage, required, requiredMessage, rupees, strongPassword } from './validation';
+import {
+  PASSWORD_RULE,
+  atLeast,
+  isBlank,
+  matches,
+  percentage,
+  required,
+  requiredMessage,
+  rupees,
+  strongPassword,
+} from './validation';
 
 describe('isBlank', () => {
-  it.each([[null], [undefined], [''], ['   '], ['\t\n'], [[]]])('%j is blank', (value) => expect(isBlank(value)).toBe(true));
+  it.each([[null], [undefined], [''], ['   '], ['\t\n'], [[]]])('%j is blank', (value) =>
+    expect(isBlank(value)).toBe(true),
+  );
 
-  it.each([['a'], [' a '], [0], [false], [['x']], [{}]])('%j is not blank', (value) => expect(isBlank(value)).toBe(false));
+  it.each([['a'], [' a '], [0], [false], [['x']], [{}]])('%j is not blank', (value) =>
+    expect(isBlank(value)).toBe(false),
+  );
 });
 
 describe('required', () => {
-  it('words the message as the spec does', () => expect(requiredMessage('Merchant Code')).toBe('Merchant Code is Required!'));
+  it('words the message as the spec does', () =>
+    expect(requiredMessage('Merchant Code')).toBe('Merchant Code is Required!'));
 
   it('rejects blank values with the label', () => {
     const validate = required('Amount');
@@ -64,7 +79,9 @@ describe('form checks', () => {
 
   it('describe the expected format', () => {
     expect(matches('IFSC Code', BANK_FORMATS.ifsc)('HDFC0001234')).toBeUndefined();
-    expect(matches('IFSC Code', BANK_FORMATS.ifsc)('HDFC1001234')).toBe('IFSC Code must be an IFSC such as HDFC0001234');
+    expect(matches('IFSC Code', BANK_FORMATS.ifsc)('HDFC1001234')).toBe(
+      'IFSC Code must be an IFSC such as HDFC0001234',
+    );
     expect(matches('UPI ID', BANK_FORMATS.upiId)('shop.one@okhdfc')).toBeUndefined();
     expect(matches('UPI ID', BANK_FORMATS.upiId)('shop')).toBeDefined();
     expect(matches('Nick Name', BANK_FORMATS.nickname)('two words')).toBeDefined();

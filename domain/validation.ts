@@ -22,10 +22,13 @@ export const isStrongPassword = (value: string): boolean =>
 type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 
 /** Blank values pass the checks below: `required` says so. */
-const unlessBlank = (check: (value: unknown, values: Record<string, unknown>) => string | undefined): Check =>
-  (value, values = {}) => (isBlank(value) ? undefined : check(value, values));
+const unlessBlank =
+  (check: (value: unknown, values: Record<string, unknown>) => string | undefined): Check =>
+  (value, values = {}) =>
+    isBlank(value) ? undefined : check(value, values);
 
-export const strongPassword = (): Check => unlessBlank((value) => (isStrongPassword(String(value)) ? undefined : PASSWORD_RULE));
+export const strongPassword = (): Check =>
+  unlessBlank((value) => (isStrongPassword(String(value)) ? undefined : PASSWORD_RULE));
 
 /** A text format with a description a person can read, e.g. 'an IFSC such as HDFC0001234'. */
 export interface TextFormat {
@@ -34,15 +37,20 @@ export interface TextFormat {
 }
 
 export const matches = (label: string, format: TextFormat): Check =>
-  unlessBlank((value) => (format.pattern.test(String(value).trim()) ? undefined : `${label} must be ${format.description}`));
+  unlessBlank((value) =>
+    format.pattern.test(String(value).trim()) ? undefined : `${label} must be ${format.description}`,
+  );
 
-const hasTwoDecimalsAtMost = (value: number) => Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+const hasTwoDecimalsAtMost = (value: number) =>
+  Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
 /** A percentage from 0 to 100 with at most two decimals (commissions and fees). */
 export const percentage = (label: string): Check =>
   unlessBlank((value) => {
     const n = Number(value);
-    return hasTwoDecimalsAtMost(n) && n >= 0 && n <= 100 ? undefined : `${label} must be between 0 and 100 with at most 2 decimals`;
+    return hasTwoDecimalsAtMost(n) && n >= 0 && n <= 100
+      ? undefined
+      : `${label} must be between 0 and 100 with at most 2 decimals`;
   });
 
 /** Rupees above zero with at most two decimals. */
@@ -61,4 +69,7 @@ export const atLeast = (label: string, other: string, otherLabel: string): Check
   });
 
 /** User names: what people type to sign in. */
-export const USER_NAME_FORMAT: TextFormat = { pattern: /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/, description: '3–50 letters, digits, . _ @ or -' };
+export const USER_NAME_FORMAT: TextFormat = {
+  pattern: /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/,
+  description: '3–50 letters, digits, . _ @ or -',
+};

@@ -24,7 +24,13 @@ import { onboardingRoutes } from './routes/onboarding';
 
 export type AppConfig = Pick<
   Config,
-  'jwtSecret' | 'tokenTtlSeconds' | 'resetTokenTtlMinutes' | 'authRateLimitPerMinute' | 'maxFailedLogins' | 'distDir' | 'publicUrl'
+  | 'jwtSecret'
+  | 'tokenTtlSeconds'
+  | 'resetTokenTtlMinutes'
+  | 'authRateLimitPerMinute'
+  | 'maxFailedLogins'
+  | 'distDir'
+  | 'publicUrl'
 >;
 
 export interface BuildOptions {
@@ -51,7 +57,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done));
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -69,7 +76,11 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(authPlugin, { db, secret: await jwtSecret(db, config.jwtSecret), tokenTtlSeconds: config.tokenTtlSeconds });
+  await app.register(authPlugin, {
+    db,
+    secret: await jwtSecret(db, config.jwtSecret),
+    tokenTtlSeconds: config.tokenTtlSeconds,
+  });
 
   const authOptions = {
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -85,7 +96,12 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
       await v1.register(healthRoutes, { db });
-      await v1.register(authRoutes, { db, auth: authOptions, rateLimitPerMinute: config.authRateLimitPerMinute, deliverResetLink });
+      await v1.register(authRoutes, {
+        db,
+        auth: authOptions,
+        rateLimitPerMinute: config.authRateLimitPerMinute,
+        deliverResetLink,
+      });
       await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
       await v1.register(confirmationRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
       await v1.register(merchantRoutes, { db });

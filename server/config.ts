@@ -23,21 +23,24 @@ const UNIT_SECONDS: Record<string, number> = { '': 1, s: 1, m: 60, h: 3600, d: 8
 
 export const parseDuration = (text: string, name: string): number => {
   const match = DURATION.exec(text.trim());
-  if (!match || Number(match[1]) <= 0) throw new Error(`${name} must be a duration such as 3600, 30m, 12h or 1d (got "${text}")`);
+  if (!match || Number(match[1]) <= 0)
+    throw new Error(`${name} must be a duration such as 3600, 30m, 12h or 1d (got "${text}")`);
   return Number(match[1]) * UNIT_SECONDS[match[2]];
 };
 
 const positiveInt = (text: string | undefined, fallback: number, name: string): number => {
   if (text === undefined || text === '') return fallback;
   const value = Number(text);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number (got "${text}")`);
+  if (!Number.isInteger(value) || value <= 0)
+    throw new Error(`${name} must be a positive whole number (got "${text}")`);
   return value;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config => {
   const root = process.cwd();
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got "${env.PORT}")`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number (got "${env.PORT}")`);
   return {
     port,
     host: env.HOST || '0.0.0.0',

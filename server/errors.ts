@@ -12,7 +12,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION', message, field);
 export const unauthorized = (message = 'Please sign in.') => new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (message = 'You do not have access to this screen.') => new AppError(403, 'FORBIDDEN', message);
+export const forbidden = (message = 'You do not have access to this screen.') =>
+  new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found.`);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const tooMany = (message: string) => new AppError(429, 'RATE_LIMITED', message);

@@ -14,7 +14,8 @@ const start = async () => {
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
   });
   app.addHook('onClose', () => database.close());
-  if (config.seedDemo && (await seedDemo(database.db))) app.log.info('demo data created (users in README.md, password Demo@1234)');
+  if (config.seedDemo && (await seedDemo(database.db)))
+    app.log.info('demo data created (users in README.md, password Demo@1234)');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -23,7 +24,10 @@ const start = async () => {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    app.close().then(() => process.exit(0), () => process.exit(1));
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -9,19 +9,25 @@ const expectTitle = (text: string) =>
   waitFor(() => expect(screen.getByTestId('page-title')).toHaveTextContent(text), { timeout: 5000 });
 
 describe('routing (SPEC §2)', () => {
-  it.each(['/app/dashboard', '/app/merchant', '/somewhere', '/app'])('sends a signed-out visitor from %s to the login screen', async (path) => {
-    mockApi();
-    renderAppAt(path);
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    expect(currentPath()).toBe('/');
-  });
+  it.each(['/app/dashboard', '/app/merchant', '/somewhere', '/app'])(
+    'sends a signed-out visitor from %s to the login screen',
+    async (path) => {
+      mockApi();
+      renderAppAt(path);
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/');
+    },
+  );
 
-  it.each(['/forgot-password', '/reset-password', '/on-boarding'])('lets a signed-out visitor open %s', async (path) => {
-    mockApi();
-    renderAppAt(path);
-    await screen.findByRole('heading', { level: 1 });
-    expect(currentPath()).toBe(path);
-  });
+  it.each(['/forgot-password', '/reset-password', '/on-boarding'])(
+    'lets a signed-out visitor open %s',
+    async (path) => {
+      mockApi();
+      renderAppAt(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(currentPath()).toBe(path);
+    },
+  );
 
   it('sends a signed-in user from / to the dashboard', async () => {
     mockApi();

@@ -41,12 +41,33 @@ export const App = () => (
             <RouteErrorBoundary fullScreen>
               <Suspense fallback={<FullScreenSpinner />}>
                 <Routes>
-                  <Route path="/" element={<RedirectSignedIn><LoginPage /></RedirectSignedIn>} />
+                  <Route
+                    path="/"
+                    element={
+                      <RedirectSignedIn>
+                        <LoginPage />
+                      </RedirectSignedIn>
+                    }
+                  />
                   <Route path="/forgot-password" element={<ForgotPasswordPage />} />
                   <Route path="/reset-password" element={<ResetPasswordPage />} />
                   <Route path="/on-boarding" element={<OnBoardingPage />} />
-                  <Route path="/app/*" element={<RequireSession><Shell /></RequireSession>} />
-                  <Route path="*" element={<RequireSession><NotFoundPage /></RequireSession>} />
+                  <Route
+                    path="/app/*"
+                    element={
+                      <RequireSession>
+                        <Shell />
+                      </RequireSession>
+                    }
+                  />
+                  <Route
+                    path="*"
+                    element={
+                      <RequireSession>
+                        <NotFoundPage />
+                      </RequireSession>
+                    }
+                  />
                 </Routes>
               </Suspense>
             </RouteErrorBoundary>

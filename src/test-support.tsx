@@ -29,7 +29,10 @@ export const tokenFor = (role: Role, claims: Record<string, unknown> = {}) =>
 export const signInAs = (role: Role, name = `Test ${role}`, claims: Record<string, unknown> = {}) => {
   const token = tokenFor(role, claims);
   localStorage.setItem(TOKEN_KEY, token);
-  localStorage.setItem(USER_DATA_KEY, JSON.stringify({ name, role, code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [] }));
+  localStorage.setItem(
+    USER_DATA_KEY,
+    JSON.stringify({ name, role, code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [] }),
+  );
   return token;
 };
 

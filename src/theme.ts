@@ -16,7 +16,10 @@ const shared = (base: RaThemeOptions): RaThemeOptions => ({
   sidebar: { width: SIDEBAR_WIDTH, closedWidth: 0 },
   components: {
     ...base.components,
-    MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } } },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
+    },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     // A list wider than the screen scrolls inside its card instead of pushing the page sideways.

@@ -28,7 +28,9 @@ const MIGRATION_LOCK_KEY = 7_342_001;
 
 export class DataDirInUseError extends Error {
   constructor(dir: string) {
-    super(`The data folder ${dir} is in use by another running server. Stop it first, or set DATA_DIR to another folder.`);
+    super(
+      `The data folder ${dir} is in use by another running server. Stop it first, or set DATA_DIR to another folder.`,
+    );
   }
 }
 

@@ -32,11 +32,61 @@ const DEMO_VENDORS = [
 ];
 
 const DEMO_BANK_ACCOUNTS = [
-  { nickname: 'ALPHA-HDFC-01', bankName: 'HDFC Bank', holderName: 'Alpha Collections', accountNumber: '50100234567890', ifsc: 'HDFC0001234', upiId: 'alphacollect@hdfcbank', usedFor: 'PAYIN', vendor: 'VEN-ALPHA', merchants: ['ACME', 'ACME-KIDS'] },
-  { nickname: 'ALPHA-ICICI-02', bankName: 'ICICI Bank', holderName: 'Alpha Collections', accountNumber: '001234567890', ifsc: 'ICIC0000123', upiId: 'alpha2@icici', usedFor: 'PAYIN', vendor: 'VEN-ALPHA', merchants: ['BOLT'] },
-  { nickname: 'ALPHA-SBI-PAYOUT', bankName: 'State Bank of India', holderName: 'Alpha Collections', accountNumber: '30123456789', ifsc: 'SBIN0001234', upiId: null, usedFor: 'PAYOUT', vendor: 'VEN-ALPHA', merchants: [] },
-  { nickname: 'BETA-AXIS-01', bankName: 'Axis Bank', holderName: 'Beta Payments', accountNumber: '919010012345678', ifsc: 'UTIB0000456', upiId: 'betapay@axisbank', usedFor: 'PAYIN', vendor: 'VEN-BETA', merchants: ['CRISP', 'BOLT'] },
-  { nickname: 'BETA-KOTAK-PAYOUT', bankName: 'Kotak Mahindra Bank', holderName: 'Beta Payments', accountNumber: '7412589630', ifsc: 'KKBK0000789', upiId: null, usedFor: 'PAYOUT', vendor: 'VEN-BETA', merchants: [] },
+  {
+    nickname: 'ALPHA-HDFC-01',
+    bankName: 'HDFC Bank',
+    holderName: 'Alpha Collections',
+    accountNumber: '50100234567890',
+    ifsc: 'HDFC0001234',
+    upiId: 'alphacollect@hdfcbank',
+    usedFor: 'PAYIN',
+    vendor: 'VEN-ALPHA',
+    merchants: ['ACME', 'ACME-KIDS'],
+  },
+  {
+    nickname: 'ALPHA-ICICI-02',
+    bankName: 'ICICI Bank',
+    holderName: 'Alpha Collections',
+    accountNumber: '001234567890',
+    ifsc: 'ICIC0000123',
+    upiId: 'alpha2@icici',
+    usedFor: 'PAYIN',
+    vendor: 'VEN-ALPHA',
+    merchants: ['BOLT'],
+  },
+  {
+    nickname: 'ALPHA-SBI-PAYOUT',
+    bankName: 'State Bank of India',
+    holderName: 'Alpha Collections',
+    accountNumber: '30123456789',
+    ifsc: 'SBIN0001234',
+    upiId: null,
+    usedFor: 'PAYOUT',
+    vendor: 'VEN-ALPHA',
+    merchants: [],
+  },
+  {
+    nickname: 'BETA-AXIS-01',
+    bankName: 'Axis Bank',
+    holderName: 'Beta Payments',
+    accountNumber: '919010012345678',
+    ifsc: 'UTIB0000456',
+    upiId: 'betapay@axisbank',
+    usedFor: 'PAYIN',
+    vendor: 'VEN-BETA',
+    merchants: ['CRISP', 'BOLT'],
+  },
+  {
+    nickname: 'BETA-KOTAK-PAYOUT',
+    bankName: 'Kotak Mahindra Bank',
+    holderName: 'Beta Payments',
+    accountNumber: '7412589630',
+    ifsc: 'KKBK0000789',
+    upiId: null,
+    usedFor: 'PAYOUT',
+    vendor: 'VEN-BETA',
+    merchants: [],
+  },
 ] as const;
 
 /** Demo data on a database without users; does nothing on one that has them. */
@@ -47,7 +97,16 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
   await db.transaction(async (tx) => {
     const [{ id: adminId }] = await tx
       .insert(users)
-      .values(DEMO_USERS.map(([userName, fullName, role, merchantCodes, vendorCode]) => ({ userName, fullName, role, merchantCodes, vendorCode, passwordHash })))
+      .values(
+        DEMO_USERS.map(([userName, fullName, role, merchantCodes, vendorCode]) => ({
+          userName,
+          fullName,
+          role,
+          merchantCodes,
+          vendorCode,
+          passwordHash,
+        })),
+      )
       .returning({ id: users.id })
       .then((rows) => rows.slice(0, 1));
     for (const m of DEMO_MERCHANTS) {
@@ -75,7 +134,10 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
         createdBy: adminId,
       });
     }
-    const vendorRows = await tx.insert(vendors).values(DEMO_VENDORS.map((v) => ({ ...v, createdBy: adminId }))).returning();
+    const vendorRows = await tx
+      .insert(vendors)
+      .values(DEMO_VENDORS.map((v) => ({ ...v, createdBy: adminId })))
+      .returning();
     const merchantRows = await tx.select({ id: merchants.id, code: merchants.code }).from(merchants);
     for (const b of DEMO_BANK_ACCOUNTS) {
       const [account] = await tx
@@ -96,7 +158,10 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
         })
         .returning({ id: bankAccounts.id });
       const linked = merchantRows.filter((m) => (b.merchants as readonly string[]).includes(m.code));
-      if (linked.length > 0) await tx.insert(merchantBankAccounts).values(linked.map((m) => ({ merchantId: m.id, bankAccountId: account.id })));
+      if (linked.length > 0)
+        await tx
+          .insert(merchantBankAccounts)
+          .values(linked.map((m) => ({ merchantId: m.id, bankAccountId: account.id })));
     }
   });
   return true;

@@ -55,7 +55,8 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
     if (!route.url.startsWith('/v1')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    if ('screen' in access && !isKnownScreen(access.screen)) throw new Error(`Route ${route.url} names unknown screen ${access.screen}`);
+    if ('screen' in access && !isKnownScreen(access.screen))
+      throw new Error(`Route ${route.url} names unknown screen ${access.screen}`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
@@ -69,7 +70,11 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
       claims = app.jwt.verify<TokenClaims>(token);
     } catch (error) {
       const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
-      throw unauthorized(expired ? 'Your session has expired. Please sign in again.' : 'Your session is not valid. Please sign in again.');
+      throw unauthorized(
+        expired
+          ? 'Your session has expired. Please sign in again.'
+          : 'Your session is not valid. Please sign in again.',
+      );
     }
     request.session = await activeSession(opts.db, claims);
     if (!canDo(request.session.role, access.screen, access.action)) throw forbidden();

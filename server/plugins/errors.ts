@@ -26,7 +26,8 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
   if (e.keyword === 'additionalProperties')
     return { message: `${name ? `${name}: ` : ''}unknown field ${String(e.params.additionalProperty)}`, field };
   const described = e.parentSchema?.description;
-  if (described && (e.keyword === 'pattern' || e.keyword === 'format')) return { message: `${name} must be ${described}`, field };
+  if (described && (e.keyword === 'pattern' || e.keyword === 'format'))
+    return { message: `${name} must be ${described}`, field };
   return { message: `${name} ${e.message ?? 'is not valid'}`, field };
 };
 
@@ -34,7 +35,9 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ error: { message: error.message, code: error.code, field: error.field } });
+      return reply
+        .status(error.statusCode)
+        .send({ error: { message: error.message, code: error.code, field: error.field } });
     }
     if (error.validation) {
       const { message, field } = validationMessage(error.validation, error.validationContext);
@@ -47,6 +50,8 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       return reply.status(status).send({ error: { message, code } });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } });
+    return reply
+      .status(500)
+      .send({ error: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } });
   });
 };

@@ -24,7 +24,12 @@ export const staticPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (url === '/v1' || url.startsWith('/v1/') || !hasDist || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (
+      url === '/v1' ||
+      url.startsWith('/v1/') ||
+      !hasDist ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
       throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
     }
     if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');

@@ -22,7 +22,11 @@ const LoginResult = Data(
   Type.Object({
     accessToken: Type.String(),
     expiresAt: Type.String({ format: 'date-time' }),
-    user: Type.Object({ name: Type.String(), role: Type.Unsafe<Role>(Type.String({ enum: [...ROLES] })), code: Type.Array(Type.String()) }),
+    user: Type.Object({
+      name: Type.String(),
+      role: Type.Unsafe<Role>(Type.String({ enum: [...ROLES] })),
+      code: Type.Array(Type.String()),
+    }),
   }),
 );
 
@@ -35,7 +39,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     '/login',
     {
       config: { access: limited, rateLimit },
-      schema: { tags: ['auth'], summary: 'Sign in', body: Credentials, response: { 200: LoginResult, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in',
+        body: Credentials,
+        response: { 200: LoginResult, ...errorResponses },
+      },
     },
     async (request) => {
       const result = await auth.login(db, opts.auth, {
@@ -52,7 +61,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     '/logout',
     {
       config: { access: { screen: 'account', action: 'update' } },
-      schema: { tags: ['auth'], summary: 'Sign out: revokes this token', security: [{ bearer: [] }], response: { 200: Message, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: revokes this token',
+        security: [{ bearer: [] }],
+        response: { 200: Message, ...errorResponses },
+      },
     },
     async (request) => {
       await auth.logout(db, request.session, request.ip);
@@ -69,14 +83,24 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
         response: {
-          200: Data(Type.Object({ id: Type.String(), userName: Type.String(), role: Type.String(), code: Type.Array(Type.String()), vendorCode: Type.Union([Type.String(), Type.Null()]) })),
+          200: Data(
+            Type.Object({
+              id: Type.String(),
+              userName: Type.String(),
+              role: Type.String(),
+              code: Type.Array(Type.String()),
+              vendorCode: Type.Union([Type.String(), Type.Null()]),
+            }),
+          ),
           ...errorResponses,
         },
       },
     },
     async (request) => {
       const s = request.session;
-      return { data: { id: s.id, userName: s.userName, role: s.role, code: s.merchantCodes, vendorCode: s.vendorCode } };
+      return {
+        data: { id: s.id, userName: s.userName, role: s.role, code: s.merchantCodes, vendorCode: s.vendorCode },
+      };
     },
   );
 
@@ -88,12 +112,21 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
         tags: ['auth'],
         summary: 'Change own password: ends every session of the user',
         security: [{ bearer: [] }],
-        body: Type.Object({ currentPassword: Type.String({ minLength: 1, maxLength: 200 }), newPassword: Type.String({ minLength: 1, maxLength: 200 }) }),
+        body: Type.Object({
+          currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
+          newPassword: Type.String({ minLength: 1, maxLength: 200 }),
+        }),
         response: { 200: Message, ...errorResponses },
       },
     },
     async (request) => {
-      await auth.changePassword(db, request.session, request.body.currentPassword, request.body.newPassword, request.ip);
+      await auth.changePassword(
+        db,
+        request.session,
+        request.body.currentPassword,
+        request.body.newPassword,
+        request.ip,
+      );
       return { data: { message: 'Password changed. Please sign in again.' } };
     },
   );
@@ -102,7 +135,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     '/forgot-password',
     {
       config: { access: limited, rateLimit },
-      schema: { tags: ['auth'], summary: 'Ask for a password reset link', body: Type.Object({ userName: RequiredText(100) }), response: { 200: Message, ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link',
+        body: Type.Object({ userName: RequiredText(100) }),
+        response: { 200: Message, ...errorResponses },
+      },
     },
     async (request) => {
       const created = await auth.requestPasswordReset(db, opts.auth, request.body.userName, request.ip);

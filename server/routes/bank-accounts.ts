@@ -13,7 +13,16 @@ const fields = {
   holderName: RequiredText(100),
   accountNumber: Type.String({ pattern: '^\\s*\\d{6,18}\\s*$', description: '6 to 18 digits' }),
   ifsc: Type.String({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$', description: 'an IFSC such as HDFC0001234' }),
-  upiId: Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Type.String({ pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$', description: 'a UPI id such as name@bank' })])),
+  upiId: Type.Optional(
+    Type.Union([
+      Type.Null(),
+      Type.Literal(''),
+      Type.String({
+        pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$',
+        description: 'a UPI id such as name@bank',
+      }),
+    ]),
+  ),
   showQr: Type.Optional(Type.Boolean()),
   showBankDetails: Type.Optional(Type.Boolean()),
   minPayin: Amount(),
@@ -22,7 +31,10 @@ const fields = {
 };
 const BankUpdate = Type.Object(
   { ...fields, accountNumber: Type.Optional(fields.accountNumber) },
-  { additionalProperties: false, description: 'accountNumber left out keeps the stored one (other roles see it masked)' },
+  {
+    additionalProperties: false,
+    description: 'accountNumber left out keeps the stored one (other roles see it masked)',
+  },
 );
 const BankBody = Type.Object(
   {
@@ -56,11 +68,18 @@ const BankView = Type.Object({
   updatedAt: Type.String(),
 });
 const LinkBody = Type.Object(
-  { merchantCodes: Type.Array(Type.String({ maxLength: 30 }), { minItems: 1, maxItems: 500 }), includeSubMerchants: Type.Optional(Type.Boolean()) },
+  {
+    merchantCodes: Type.Array(Type.String({ maxLength: 30 }), { minItems: 1, maxItems: 500 }),
+    includeSubMerchants: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 const FlagsBody = Type.Object(
-  { enabled: Type.Optional(Type.Boolean()), showQr: Type.Optional(Type.Boolean()), showBankDetails: Type.Optional(Type.Boolean()) },
+  {
+    enabled: Type.Optional(Type.Boolean()),
+    showQr: Type.Optional(Type.Boolean()),
+    showBankDetails: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 
@@ -95,41 +114,136 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     }),
   );
 
-  app.post('/bank-accounts', {
-    config: { access: { screen, action: 'create' } },
-    schema: { tags, security, summary: 'Add a bank account', body: BankBody, response: { 201: Data(BankView), ...errorResponses } },
-  }, async (request, reply) => reply.status(201).send({ data: await banks.createBankAccount(db, request.session, request.body, request.ip) }));
+  app.post(
+    '/bank-accounts',
+    {
+      config: { access: { screen, action: 'create' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Add a bank account',
+        body: BankBody,
+        response: { 201: Data(BankView), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await banks.createBankAccount(db, request.session, request.body, request.ip) }),
+  );
 
-  app.put('/bank-accounts/:id', {
-    config: { access: { screen, action: 'update' } },
-    schema: { tags, security, summary: 'Edit a bank account (changing its numbers needs password confirmation)', params: IdParams, body: BankUpdate, response: ok },
-  }, async (request) => ({
-    data: await banks.updateBankAccount(db, request.session, request.params.id, request.body, requireConfirmationFor(app, request), request.ip),
-  }));
+  app.put(
+    '/bank-accounts/:id',
+    {
+      config: { access: { screen, action: 'update' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a bank account (changing its numbers needs password confirmation)',
+        params: IdParams,
+        body: BankUpdate,
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await banks.updateBankAccount(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        requireConfirmationFor(app, request),
+        request.ip,
+      ),
+    }),
+  );
 
-  app.put('/bank-accounts/:id/flags', {
-    config: { access: { screen, action: 'toggle' } },
-    schema: { tags, security, summary: 'The list switches: enabled (password confirmation), QR, bank details', params: IdParams, body: FlagsBody, response: ok },
-  }, async (request) => ({
-    data: await banks.setBankFlags(db, request.session, request.params.id, request.body, requireConfirmationFor(app, request), request.ip),
-  }));
+  app.put(
+    '/bank-accounts/:id/flags',
+    {
+      config: { access: { screen, action: 'toggle' } },
+      schema: {
+        tags,
+        security,
+        summary: 'The list switches: enabled (password confirmation), QR, bank details',
+        params: IdParams,
+        body: FlagsBody,
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await banks.setBankFlags(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        requireConfirmationFor(app, request),
+        request.ip,
+      ),
+    }),
+  );
 
-  app.post('/bank-accounts/:id/merchants', {
-    config: { access: { screen, action: 'link' } },
-    schema: { tags, security, summary: 'Link merchants (optionally with their sub-merchants)', params: IdParams, body: LinkBody, response: ok },
-  }, async (request) => ({
-    data: await banks.linkMerchants(db, request.session, request.params.id, request.body.merchantCodes, Boolean(request.body.includeSubMerchants), true, request.ip),
-  }));
+  app.post(
+    '/bank-accounts/:id/merchants',
+    {
+      config: { access: { screen, action: 'link' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Link merchants (optionally with their sub-merchants)',
+        params: IdParams,
+        body: LinkBody,
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await banks.linkMerchants(
+        db,
+        request.session,
+        request.params.id,
+        request.body.merchantCodes,
+        Boolean(request.body.includeSubMerchants),
+        true,
+        request.ip,
+      ),
+    }),
+  );
 
-  app.delete('/bank-accounts/:id/merchants', {
-    config: { access: { screen, action: 'link' } },
-    schema: { tags, security, summary: 'Unlink merchants (optionally with their sub-merchants)', params: IdParams, body: LinkBody, response: ok },
-  }, async (request) => ({
-    data: await banks.linkMerchants(db, request.session, request.params.id, request.body.merchantCodes, Boolean(request.body.includeSubMerchants), false, request.ip),
-  }));
+  app.delete(
+    '/bank-accounts/:id/merchants',
+    {
+      config: { access: { screen, action: 'link' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Unlink merchants (optionally with their sub-merchants)',
+        params: IdParams,
+        body: LinkBody,
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await banks.linkMerchants(
+        db,
+        request.session,
+        request.params.id,
+        request.body.merchantCodes,
+        Boolean(request.body.includeSubMerchants),
+        false,
+        request.ip,
+      ),
+    }),
+  );
 
-  app.delete('/bank-accounts/:id', {
-    config: { access: { screen, action: 'delete' }, confirm: true },
-    schema: { tags, security, summary: 'Delete an account never linked to a merchant (password confirmation)', params: IdParams, response: ok },
-  }, async (request) => ({ data: await banks.deleteBankAccount(db, request.session, request.params.id, request.ip) }));
+  app.delete(
+    '/bank-accounts/:id',
+    {
+      config: { access: { screen, action: 'delete' }, confirm: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete an account never linked to a merchant (password confirmation)',
+        params: IdParams,
+        response: ok,
+      },
+    },
+    async (request) => ({ data: await banks.deleteBankAccount(db, request.session, request.params.id, request.ip) }),
+  );
 };

@@ -3,17 +3,26 @@ import type { Db } from '../db';
 import { Data, errorResponses } from '../schemas';
 import { grantConfirmation } from '../services/confirmations';
 
-export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (app, { db, rateLimitPerMinute }) => {
+export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
+  app,
+  { db, rateLimitPerMinute },
+) => {
   app.post(
     '/confirmations',
     {
-      config: { access: { screen: 'account', action: 'update' }, rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+      config: {
+        access: { screen: 'account', action: 'update' },
+        rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Re-enter the password to confirm a sensitive action; send the answer as the X-Confirmation header',
         security: [{ bearer: [] }],
         body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
-        response: { 200: Data(Type.Object({ confirmation: Type.String(), expiresAt: Type.String() })), ...errorResponses },
+        response: {
+          200: Data(Type.Object({ confirmation: Type.String(), expiresAt: Type.String() })),
+          ...errorResponses,
+        },
       },
     },
     async (request) => ({ data: await grantConfirmation(app, db, request.session, request.body.password) }),

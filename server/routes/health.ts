@@ -11,7 +11,10 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       schema: {
         tags: ['platform'],
         summary: 'Liveness and database check',
-        response: { 200: Data(Type.Object({ status: Type.String(), database: Type.String() })), 503: Data(Type.Object({ status: Type.String(), database: Type.String() })) },
+        response: {
+          200: Data(Type.Object({ status: Type.String(), database: Type.String() })),
+          503: Data(Type.Object({ status: Type.String(), database: Type.String() })),
+        },
       },
     },
     async (_request, reply) => {

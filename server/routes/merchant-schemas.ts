@@ -29,6 +29,18 @@ export const MerchantView = Type.Object({
 
 /** What every signed-in shell reads of a merchant (GET /getall-merchant). */
 export const MerchantSummary = Type.Pick(MerchantView, [
-  'id', 'code', 'name', 'siteUrl', 'parentCode', 'minPayin', 'maxPayin', 'payinFeePercent',
-  'minPayout', 'maxPayout', 'payoutFeePercent', 'testMode', 'enabled', 'createdAt',
+  'id',
+  'code',
+  'name',
+  'siteUrl',
+  'parentCode',
+  'minPayin',
+  'maxPayin',
+  'payinFeePercent',
+  'minPayout',
+  'maxPayout',
+  'payoutFeePercent',
+  'testMode',
+  'enabled',
+  'createdAt',
 ]);

@@ -16,9 +16,16 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
         querystring: Type.Object({
           merchantCode: Type.Optional(Type.String({ maxLength: 2000 })),
           page: Type.Integer({ minimum: 1, default: 1 }),
-          pageSize: Type.Integer({ minimum: 1, default: MERCHANT_LIST_MAX_PAGE_SIZE, description: `capped at ${MERCHANT_LIST_MAX_PAGE_SIZE}` }),
+          pageSize: Type.Integer({
+            minimum: 1,
+            default: MERCHANT_LIST_MAX_PAGE_SIZE,
+            description: `capped at ${MERCHANT_LIST_MAX_PAGE_SIZE}`,
+          }),
         }),
-        response: { 200: Data(Type.Object({ merchants: Type.Array(MerchantSummary), total: Type.Integer() })), ...errorResponses },
+        response: {
+          200: Data(Type.Object({ merchants: Type.Array(MerchantSummary), total: Type.Integer() })),
+          ...errorResponses,
+        },
       },
     },
     async (request) => ({

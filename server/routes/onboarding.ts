@@ -3,7 +3,10 @@ import type { Db } from '../db';
 import { Data, RequiredText, Rupees, errorResponses } from '../schemas';
 import { submitApplication } from '../services/onboarding';
 
-export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (app, { db, rateLimitPerMinute }) => {
+export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
+  app,
+  { db, rateLimitPerMinute },
+) => {
   app.post(
     '/on-boarding',
     {
@@ -17,7 +20,12 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
             contactName: RequiredText(200),
             email: Type.String({ format: 'email', maxLength: 200 }),
             phone: RequiredText(20),
-            website: Type.String({ format: 'uri', pattern: '^https?://', maxLength: 300, description: 'a web address starting with http:// or https://' }),
+            website: Type.String({
+              format: 'uri',
+              pattern: '^https?://',
+              maxLength: 300,
+              description: 'a web address starting with http:// or https://',
+            }),
             expectedMonthlyVolume: Rupees(),
           },
           { additionalProperties: false },

@@ -19,7 +19,9 @@ const ApplicationView = Type.Object({
   reviewedAt: Type.Union([Type.String(), Type.Null()]),
   createdAt: Type.String(),
 });
-const Status = Type.Unsafe<'PENDING' | 'APPROVED' | 'REJECTED'>(Type.String({ enum: ['PENDING', 'APPROVED', 'REJECTED'] }));
+const Status = Type.Unsafe<'PENDING' | 'APPROVED' | 'REJECTED'>(
+  Type.String({ enum: ['PENDING', 'APPROVED', 'REJECTED'] }),
+);
 const Amount = () => Type.Number({ minimum: 0 });
 const Percent = () => Type.Number({ minimum: 0, maximum: 100 });
 const ApproveBody = Type.Object(
@@ -73,21 +75,61 @@ export const reviewRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     }),
   );
 
-  app.post('/merchant-applications/:id/approve', {
-    config: { access: { screen: 'merchant-applications', action: 'review' } },
-    schema: {
-      tags, security, summary: 'Approve: creates the merchant and its first MERCHANT user; the API key is in this answer only', params: IdParams, body: ApproveBody,
-      response: { 200: Data(Type.Object({ application: ApplicationView, merchant: Type.Object({ id: Type.String(), code: Type.String(), apiKey: Type.String(), signingSecret: Type.String() }), userName: Type.String() })), ...errorResponses },
+  app.post(
+    '/merchant-applications/:id/approve',
+    {
+      config: { access: { screen: 'merchant-applications', action: 'review' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Approve: creates the merchant and its first MERCHANT user; the API key is in this answer only',
+        params: IdParams,
+        body: ApproveBody,
+        response: {
+          200: Data(
+            Type.Object({
+              application: ApplicationView,
+              merchant: Type.Object({
+                id: Type.String(),
+                code: Type.String(),
+                apiKey: Type.String(),
+                signingSecret: Type.String(),
+              }),
+              userName: Type.String(),
+            }),
+          ),
+          ...errorResponses,
+        },
+      },
     },
-  }, async (request) => ({ data: await applications.approveApplication(db, request.session, request.params.id, request.body, request.ip) }));
+    async (request) => ({
+      data: await applications.approveApplication(db, request.session, request.params.id, request.body, request.ip),
+    }),
+  );
 
-  app.post('/merchant-applications/:id/reject', {
-    config: { access: { screen: 'merchant-applications', action: 'review' } },
-    schema: {
-      tags, security, summary: 'Reject with a reason', params: IdParams,
-      body: Type.Object({ reason: RequiredText(500) }, { additionalProperties: false }), response: { 200: Data(ApplicationView), ...errorResponses },
+  app.post(
+    '/merchant-applications/:id/reject',
+    {
+      config: { access: { screen: 'merchant-applications', action: 'review' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Reject with a reason',
+        params: IdParams,
+        body: Type.Object({ reason: RequiredText(500) }, { additionalProperties: false }),
+        response: { 200: Data(ApplicationView), ...errorResponses },
+      },
     },
-  }, async (request) => ({ data: await applications.rejectApplication(db, request.session, request.params.id, request.body.reason, request.ip) }));
+    async (request) => ({
+      data: await applications.rejectApplication(
+        db,
+        request.session,
+        request.params.id,
+        request.body.reason,
+        request.ip,
+      ),
+    }),
+  );
 
   await app.register(
     readRoutes({

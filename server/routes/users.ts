@@ -15,7 +15,10 @@ const editable = {
 };
 const UserBody = Type.Object(
   {
-    userName: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{2,49}\\s*$', description: '3–50 letters, digits, . _ @ or -' }),
+    userName: Type.String({
+      pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{2,49}\\s*$',
+      description: '3–50 letters, digits, . _ @ or -',
+    }),
     password: Type.String({ minLength: 1, maxLength: 128 }),
     ...editable,
   },
@@ -64,26 +67,66 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     }),
   );
 
-  app.post('/users', {
-    config: { access: { screen, action: 'create' } },
-    schema: { tags, security, summary: 'Create a user with one of the roles the caller may assign', body: UserBody, response: { 201: Data(UserView), ...errorResponses } },
-  }, async (request, reply) => reply.status(201).send({ data: await people.createUser(db, request.session, request.body, request.ip) }));
-
-  app.put('/users/:id', {
-    config: { access: { screen, action: 'update' } },
-    schema: { tags, security, summary: 'Edit a user', params: IdParams, body: UserUpdate, response: ok },
-  }, async (request) => ({ data: await people.updateUser(db, request.session, request.params.id, request.body, request.ip) }));
-
-  app.put('/users/:id/enabled', {
-    config: { access: { screen, action: 'toggle' }, confirm: true },
-    schema: { tags, security, summary: 'Enable or disable; disabling ends the sessions (password confirmation)', params: IdParams, body: EnabledBody, response: ok },
-  }, async (request) => ({ data: await people.setUserEnabled(db, request.session, request.params.id, request.body.enabled, request.ip) }));
-
-  app.post('/users/:id/reset-password', {
-    config: { access: { screen, action: 'update' }, confirm: true },
-    schema: {
-      tags, security, summary: 'Set a new password for a user; ends its sessions (password confirmation)', params: IdParams,
-      body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }), response: ok,
+  app.post(
+    '/users',
+    {
+      config: { access: { screen, action: 'create' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a user with one of the roles the caller may assign',
+        body: UserBody,
+        response: { 201: Data(UserView), ...errorResponses },
+      },
     },
-  }, async (request) => ({ data: await people.adminResetPassword(db, request.session, request.params.id, request.body.password, request.ip) }));
+    async (request, reply) =>
+      reply.status(201).send({ data: await people.createUser(db, request.session, request.body, request.ip) }),
+  );
+
+  app.put(
+    '/users/:id',
+    {
+      config: { access: { screen, action: 'update' } },
+      schema: { tags, security, summary: 'Edit a user', params: IdParams, body: UserUpdate, response: ok },
+    },
+    async (request) => ({
+      data: await people.updateUser(db, request.session, request.params.id, request.body, request.ip),
+    }),
+  );
+
+  app.put(
+    '/users/:id/enabled',
+    {
+      config: { access: { screen, action: 'toggle' }, confirm: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Enable or disable; disabling ends the sessions (password confirmation)',
+        params: IdParams,
+        body: EnabledBody,
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await people.setUserEnabled(db, request.session, request.params.id, request.body.enabled, request.ip),
+    }),
+  );
+
+  app.post(
+    '/users/:id/reset-password',
+    {
+      config: { access: { screen, action: 'update' }, confirm: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Set a new password for a user; ends its sessions (password confirmation)',
+        params: IdParams,
+        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
+        response: ok,
+      },
+    },
+    async (request) => ({
+      data: await people.adminResetPassword(db, request.session, request.params.id, request.body.password, request.ip),
+    }),
+  );
 };

@@ -11,7 +11,13 @@ const VendorUpdate = Type.Object(
   { additionalProperties: false },
 );
 const VendorBody = Type.Object(
-  { code: Type.String({ pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$', description: '2–30 letters, digits, - or _' }), ...VendorUpdate.properties },
+  {
+    code: Type.String({
+      pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$',
+      description: '2–30 letters, digits, - or _',
+    }),
+    ...VendorUpdate.properties,
+  },
   { additionalProperties: false },
 );
 const VendorView = Type.Object({
@@ -37,7 +43,12 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       tags,
       sorts: vendors.VENDOR_SORTS,
       defaultSort: 'createdAt',
-      filters: { q: Type.Optional(Type.String({ maxLength: 100 })), code: Type.Optional(Type.String({ maxLength: 100 })), name: Type.Optional(Type.String({ maxLength: 100 })), enabled: BooleanFilter },
+      filters: {
+        q: Type.Optional(Type.String({ maxLength: 100 })),
+        code: Type.Optional(Type.String({ maxLength: 100 })),
+        name: Type.Optional(Type.String({ maxLength: 100 })),
+        enabled: BooleanFilter,
+      },
       row: VendorView,
       detail: VendorView,
       csvColumns: vendors.VENDOR_CSV_COLUMNS,
@@ -47,18 +58,55 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     }),
   );
 
-  app.post('/vendors', {
-    config: { access: { screen: 'vendor', action: 'create' } },
-    schema: { tags, security, summary: 'Create a vendor', body: VendorBody, response: { 201: Data(VendorView), ...errorResponses } },
-  }, async (request, reply) => reply.status(201).send({ data: await vendors.createVendor(db, request.session, request.body, request.ip) }));
+  app.post(
+    '/vendors',
+    {
+      config: { access: { screen: 'vendor', action: 'create' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a vendor',
+        body: VendorBody,
+        response: { 201: Data(VendorView), ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: await vendors.createVendor(db, request.session, request.body, request.ip) }),
+  );
 
-  app.put('/vendors/:id', {
-    config: { access: { screen: 'vendor', action: 'update' } },
-    schema: { tags, security, summary: 'Edit a vendor', params: IdParams, body: VendorUpdate, response: { 200: Data(VendorView), ...errorResponses } },
-  }, async (request) => ({ data: await vendors.updateVendor(db, request.session, request.params.id, request.body, request.ip) }));
+  app.put(
+    '/vendors/:id',
+    {
+      config: { access: { screen: 'vendor', action: 'update' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a vendor',
+        params: IdParams,
+        body: VendorUpdate,
+        response: { 200: Data(VendorView), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await vendors.updateVendor(db, request.session, request.params.id, request.body, request.ip),
+    }),
+  );
 
-  app.put('/vendors/:id/enabled', {
-    config: { access: { screen: 'vendor', action: 'toggle' }, confirm: true },
-    schema: { tags, security, summary: 'Enable or disable (password confirmation)', params: IdParams, body: EnabledBody, response: { 200: Data(VendorView), ...errorResponses } },
-  }, async (request) => ({ data: await vendors.setVendorEnabled(db, request.session, request.params.id, request.body.enabled, request.ip) }));
+  app.put(
+    '/vendors/:id/enabled',
+    {
+      config: { access: { screen: 'vendor', action: 'toggle' }, confirm: true },
+      schema: {
+        tags,
+        security,
+        summary: 'Enable or disable (password confirmation)',
+        params: IdParams,
+        body: EnabledBody,
+        response: { 200: Data(VendorView), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await vendors.setVendorEnabled(db, request.session, request.params.id, request.body.enabled, request.ip),
+    }),
+  );
 };

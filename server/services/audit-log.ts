@@ -43,13 +43,25 @@ const filterWhere = (f: AuditFilters): SQL[] =>
     f.ids ? inArray(auditEvents.id, f.ids.map(Number).filter(Number.isSafeInteger)) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 
-export const auditBatches = (db: Db, filters: AuditFilters, paging: Paging<AuditSort>) => async (offset: number, limit: number) =>
-  (await db.select().from(auditEvents).where(and(...filterWhere(filters))).orderBy(...orderOf(paging, { at: auditEvents.at }, auditEvents.id)).limit(limit).offset(offset)).map(presentEvent);
+export const auditBatches =
+  (db: Db, filters: AuditFilters, paging: Paging<AuditSort>) => async (offset: number, limit: number) =>
+    (
+      await db
+        .select()
+        .from(auditEvents)
+        .where(and(...filterWhere(filters)))
+        .orderBy(...orderOf(paging, { at: auditEvents.at }, auditEvents.id))
+        .limit(limit)
+        .offset(offset)
+    ).map(presentEvent);
 
 export const listAuditEvents = async (db: Db, filters: AuditFilters, paging: Paging<AuditSort>) => {
   const [data, [{ total }]] = await Promise.all([
     auditBatches(db, filters, paging)(offsetOf(paging), paging.pageSize),
-    db.select({ total: count() }).from(auditEvents).where(and(...filterWhere(filters))),
+    db
+      .select({ total: count() })
+      .from(auditEvents)
+      .where(and(...filterWhere(filters))),
   ]);
   return { data, total };
 };
@@ -65,7 +77,12 @@ export const AUDIT_CSV_COLUMNS = [
 ];
 
 export const getAuditEvent = async (db: Db, id: string) => {
-  const [row] = Number.isSafeInteger(Number(id)) ? await db.select().from(auditEvents).where(eq(auditEvents.id, Number(id))) : [];
+  const [row] = Number.isSafeInteger(Number(id))
+    ? await db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.id, Number(id)))
+    : [];
   if (!row) throw notFound('Audit event');
   return presentEvent(row);
 };

@@ -96,13 +96,20 @@ export const login = async (
       .insert(sessions)
       .values({ userId: user.id, expiresAt, ip: input.ip ?? null, userAgent: input.userAgent?.slice(0, 300) ?? null })
       .returning({ id: sessions.id });
-    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(users.id, user.id));
     await tx.insert(loginAttempts).values({ userName, ip: input.ip ?? null, succeeded: true });
-    await audit(tx, { id: user.id, role: user.role, userName: user.userName, ip: input.ip }, {
-      action: input.override && active.length > 0 ? 'sign-in-override' : 'sign-in',
-      entity: 'users',
-      entityId: user.id,
-    });
+    await audit(
+      tx,
+      { id: user.id, role: user.role, userName: user.userName, ip: input.ip },
+      {
+        action: input.override && active.length > 0 ? 'sign-in-override' : 'sign-in',
+        entity: 'users',
+        entityId: user.id,
+      },
+    );
     return created;
   });
 
@@ -164,15 +171,22 @@ export const logout = async (db: Db, user: SessionUser, ip?: string) =>
   });
 
 const revokeAll = (tx: Parameters<Parameters<Db['transaction']>[0]>[0], userId: string, reason: string) =>
-  tx.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
 export const changePassword = async (db: Db, user: SessionUser, current: string, next: string, ip?: string) => {
   checkPasswordStrength(next, 'newPassword');
   const [row] = await db.select().from(users).where(eq(users.id, user.id));
-  if (!row || !(await verifyPassword(current, row.passwordHash))) throw badRequest('Current password is not correct.', 'currentPassword');
+  if (!row || !(await verifyPassword(current, row.passwordHash)))
+    throw badRequest('Current password is not correct.', 'currentPassword');
   const passwordHash = await hashPassword(next);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, user.id));
     await revokeAll(tx, user.id, 'password-changed');
     await audit(tx, { ...user, ip }, { action: 'change-password', entity: 'users', entityId: user.id });
   });
@@ -213,7 +227,10 @@ export const resetPassword = async (db: Db, token: string, password: string, ip?
       )
       .returning({ userId: passwordResetTokens.userId });
     if (!used) throw badRequest(INVALID_RESET, 'token');
-    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, used.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, used.userId));
     await revokeAll(tx, used.userId, 'password-reset');
     await audit(tx, { id: used.userId, ip }, { action: 'reset-password', entity: 'users', entityId: used.userId });
   });

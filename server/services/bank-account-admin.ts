@@ -14,7 +14,11 @@ type Row = typeof bankAccounts.$inferSelect;
 
 export const BANK_SORTS = ['createdAt', 'nickname', 'bankName'] as const;
 export type BankSort = (typeof BANK_SORTS)[number];
-const SORT_COLUMNS = { createdAt: bankAccounts.createdAt, nickname: bankAccounts.nickname, bankName: bankAccounts.bankName };
+const SORT_COLUMNS = {
+  createdAt: bankAccounts.createdAt,
+  nickname: bankAccounts.nickname,
+  bankName: bankAccounts.bankName,
+};
 
 export interface BankFilters {
   q?: string;
@@ -35,7 +39,10 @@ const present = (row: Row, extra: { vendorCode: string; merchantCodes: string[] 
   nickname: row.nickname,
   bankName: row.bankName,
   holderName: row.holderName,
-  accountNumber: user === 'audit' || SEES_FULL_ACCOUNT_NUMBERS.includes(user.role) ? row.accountNumber : maskAccountNumber(row.accountNumber),
+  accountNumber:
+    user === 'audit' || SEES_FULL_ACCOUNT_NUMBERS.includes(user.role)
+      ? row.accountNumber
+      : maskAccountNumber(row.accountNumber),
   ifsc: row.ifsc,
   upiId: row.upiId,
   usedFor: row.usedFor,
@@ -67,11 +74,18 @@ const linkedCodesOf = async (db: DbOrTx, ids: string[]) => {
 };
 
 /** Vendor users see only their vendor's accounts, whatever they filter by. */
-const scopeWhere = (user: SessionUser): SQL | undefined => (isVendorRole(user.role) ? eq(vendors.code, user.vendorCode ?? '') : undefined);
+const scopeWhere = (user: SessionUser): SQL | undefined =>
+  isVendorRole(user.role) ? eq(vendors.code, user.vendorCode ?? '') : undefined;
 
 const filterWhere = (f: BankFilters): SQL[] =>
   [
-    f.q ? or(ilike(bankAccounts.nickname, likePattern(f.q)), ilike(bankAccounts.bankName, likePattern(f.q)), ilike(bankAccounts.upiId, likePattern(f.q))) : undefined,
+    f.q
+      ? or(
+          ilike(bankAccounts.nickname, likePattern(f.q)),
+          ilike(bankAccounts.bankName, likePattern(f.q)),
+          ilike(bankAccounts.upiId, likePattern(f.q)),
+        )
+      : undefined,
     f.nickname ? ilike(bankAccounts.nickname, likePattern(f.nickname)) : undefined,
     f.bankName ? ilike(bankAccounts.bankName, likePattern(f.bankName)) : undefined,
     f.usedFor ? eq(bankAccounts.usedFor, f.usedFor) : undefined,
@@ -84,17 +98,27 @@ const filterWhere = (f: BankFilters): SQL[] =>
   ].filter((c): c is SQL => c !== undefined);
 
 const selectRows = (db: DbOrTx) =>
-  db.select({ b: bankAccounts, vendorCode: vendors.code }).from(bankAccounts).innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
+  db
+    .select({ b: bankAccounts, vendorCode: vendors.code })
+    .from(bankAccounts)
+    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
 
 const withCodes = async (db: DbOrTx, rows: { b: Row; vendorCode: string }[], user: SessionUser | 'audit') => {
-  const codes = await linkedCodesOf(db, rows.map((r) => r.b.id));
+  const codes = await linkedCodesOf(
+    db,
+    rows.map((r) => r.b.id),
+  );
   return rows.map((r) => present(r.b, { vendorCode: r.vendorCode, merchantCodes: codes.get(r.b.id) ?? [] }, user));
 };
 
 export const bankBatches = (db: Db, user: SessionUser, filters: BankFilters, paging: Paging<BankSort>) => {
   const where = and(scopeWhere(user), ...filterWhere(filters));
   return async (offset: number, limit: number) => {
-    const rows = await selectRows(db).where(where).orderBy(...orderOf(paging, SORT_COLUMNS, bankAccounts.id)).limit(limit).offset(offset);
+    const rows = await selectRows(db)
+      .where(where)
+      .orderBy(...orderOf(paging, SORT_COLUMNS, bankAccounts.id))
+      .limit(limit)
+      .offset(offset);
     return withCodes(db, rows, user);
   };
 };
@@ -103,7 +127,11 @@ export const listBankAccounts = async (db: Db, user: SessionUser, filters: BankF
   const where = and(scopeWhere(user), ...filterWhere(filters));
   const [data, [{ total }]] = await Promise.all([
     bankBatches(db, user, filters, paging)(offsetOf(paging), paging.pageSize),
-    db.select({ total: count() }).from(bankAccounts).innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId)).where(where),
+    db
+      .select({ total: count() })
+      .from(bankAccounts)
+      .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+      .where(where),
   ]);
   return { data, total };
 };
@@ -128,7 +156,11 @@ export const BANK_CSV_COLUMNS = [
 ];
 
 const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
-  const query = db.select({ b: bankAccounts }).from(bankAccounts).innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId)).where(and(eq(bankAccounts.id, id), scopeWhere(user)));
+  const query = db
+    .select({ b: bankAccounts })
+    .from(bankAccounts)
+    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+    .where(and(eq(bankAccounts.id, id), scopeWhere(user)));
   const [row] = lock ? await query.for('update', { of: bankAccounts }) : await query;
   if (!row) throw notFound('Bank account');
   return row.b;
@@ -166,7 +198,8 @@ const limits = (input: BankInput) => {
   const values = {
     minPayin: paiseFrom(input.minPayin, 'minPayin'),
     maxPayin: paiseFrom(input.maxPayin, 'maxPayin'),
-    dailyLimit: input.dailyLimit === null || input.dailyLimit === undefined ? null : paiseFrom(input.dailyLimit, 'dailyLimit'),
+    dailyLimit:
+      input.dailyLimit === null || input.dailyLimit === undefined ? null : paiseFrom(input.dailyLimit, 'dailyLimit'),
   };
   checkRange(values.minPayin, values.maxPayin, 'minPayin', 'maxPayin');
   if (values.dailyLimit !== null) checkRange(values.maxPayin, values.dailyLimit, 'maxPayin', 'dailyLimit');
@@ -209,7 +242,11 @@ export const createBankAccount = async (db: Db, user: SessionUser, input: BankIn
           createdBy: user.id,
         })
         .returning();
-      await audit(tx, { ...user, ip }, { action: 'create', entity: 'bank-accounts', entityId: row.id, after: await view(tx, 'audit', row.id) });
+      await audit(
+        tx,
+        { ...user, ip },
+        { action: 'create', entity: 'bank-accounts', entityId: row.id, after: await view(tx, 'audit', row.id) },
+      );
       return view(tx, user, row.id);
     });
   } catch (error) {
@@ -220,7 +257,14 @@ export const createBankAccount = async (db: Db, user: SessionUser, input: BankIn
 /** The numbers money is sent to: changing them needs the password again. */
 const NUMBER_FIELDS = ['accountNumber', 'ifsc', 'upiId', 'holderName'] as const;
 
-export const updateBankAccount = async (db: Db, user: SessionUser, id: string, input: BankInput, confirmed: () => void, ip?: string) => {
+export const updateBankAccount = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: BankInput,
+  confirmed: () => void,
+  ip?: string,
+) => {
   const terms = limits(input);
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
@@ -229,10 +273,19 @@ export const updateBankAccount = async (db: Db, user: SessionUser, id: string, i
     if (NUMBER_FIELDS.some((f) => (values[f] ?? null) !== (before[f] ?? null))) confirmed();
     await tx
       .update(bankAccounts)
-      .set({ ...values, showQr: input.showQr ?? before.showQr, showBankDetails: input.showBankDetails ?? before.showBankDetails, updatedAt: sql`now()` })
+      .set({
+        ...values,
+        showQr: input.showQr ?? before.showQr,
+        showBankDetails: input.showBankDetails ?? before.showBankDetails,
+        updatedAt: sql`now()`,
+      })
       .where(eq(bankAccounts.id, id));
     const shownAfter = await view(tx, 'audit', id);
-    await audit(tx, { ...user, ip }, { action: 'update', entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) });
+    await audit(
+      tx,
+      { ...user, ip },
+      { action: 'update', entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) },
+    );
     return view(tx, user, id);
   });
 };
@@ -244,7 +297,14 @@ export interface BankFlags {
 }
 
 /** The switches of the list; turning an account on or off needs the password again. */
-export const setBankFlags = async (db: Db, user: SessionUser, id: string, flags: BankFlags, confirmed: () => void, ip?: string) => {
+export const setBankFlags = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  flags: BankFlags,
+  confirmed: () => void,
+  ip?: string,
+) => {
   if (flags.enabled === undefined && flags.showQr === undefined && flags.showBankDetails === undefined) {
     throw badRequest('Nothing to change: send enabled, showQr or showBankDetails', 'enabled');
   }
@@ -252,37 +312,73 @@ export const setBankFlags = async (db: Db, user: SessionUser, id: string, flags:
   return db.transaction(async (tx) => {
     await findVisible(tx, user, id, true);
     const shownBefore = await view(tx, 'audit', id);
-    await tx.update(bankAccounts).set({ ...flags, updatedAt: sql`now()` }).where(eq(bankAccounts.id, id));
+    await tx
+      .update(bankAccounts)
+      .set({ ...flags, updatedAt: sql`now()` })
+      .where(eq(bankAccounts.id, id));
     const shownAfter = await view(tx, 'audit', id);
     const action = flags.enabled === undefined ? 'update' : flags.enabled ? 'enable' : 'disable';
-    await audit(tx, { ...user, ip }, { action, entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) });
+    await audit(
+      tx,
+      { ...user, ip },
+      { action, entity: 'bank-accounts', entityId: id, ...diff(shownBefore, shownAfter) },
+    );
     return view(tx, user, id);
   });
 };
 
 /** The merchants named, and with includeSubMerchants their enabled sub-merchants too. */
 const merchantIdsFor = async (tx: DbOrTx, codes: string[], includeSubMerchants: boolean) => {
-  const named = await tx.select({ id: merchants.id, code: merchants.code }).from(merchants).where(inArray(merchants.code, codes));
+  const named = await tx
+    .select({ id: merchants.id, code: merchants.code })
+    .from(merchants)
+    .where(inArray(merchants.code, codes));
   const missing = codes.filter((c) => !named.some((m) => m.code === c));
   if (missing.length > 0) throw badRequest(`Unknown merchant ${missing.join(', ')}`, 'merchantCodes');
   const ids = named.map((m) => m.id);
   if (!includeSubMerchants || ids.length === 0) return ids;
-  const subs = await tx.select({ id: merchants.id }).from(merchants).where(and(inArray(merchants.parentId, ids), eq(merchants.enabled, true)));
+  const subs = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(inArray(merchants.parentId, ids), eq(merchants.enabled, true)));
   return [...new Set([...ids, ...subs.map((s) => s.id)])];
 };
 
-export const linkMerchants = async (db: Db, user: SessionUser, id: string, codes: string[], includeSubMerchants: boolean, link: boolean, ip?: string) =>
+export const linkMerchants = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  codes: string[],
+  includeSubMerchants: boolean,
+  link: boolean,
+  ip?: string,
+) =>
   db.transaction(async (tx) => {
     await findVisible(tx, user, id, true);
     const merchantIds = await merchantIdsFor(tx, codes, includeSubMerchants);
     const before = (await view(tx, user, id)).merchantCodes;
     if (link) {
-      await tx.insert(merchantBankAccounts).values(merchantIds.map((merchantId) => ({ merchantId, bankAccountId: id }))).onConflictDoNothing();
+      await tx
+        .insert(merchantBankAccounts)
+        .values(merchantIds.map((merchantId) => ({ merchantId, bankAccountId: id })))
+        .onConflictDoNothing();
     } else {
-      await tx.delete(merchantBankAccounts).where(and(eq(merchantBankAccounts.bankAccountId, id), inArray(merchantBankAccounts.merchantId, merchantIds)));
+      await tx
+        .delete(merchantBankAccounts)
+        .where(and(eq(merchantBankAccounts.bankAccountId, id), inArray(merchantBankAccounts.merchantId, merchantIds)));
     }
     const after = await view(tx, user, id);
-    await audit(tx, { ...user, ip }, { action: link ? 'link' : 'unlink', entity: 'bank-accounts', entityId: id, before: { merchantCodes: before }, after: { merchantCodes: after.merchantCodes } });
+    await audit(
+      tx,
+      { ...user, ip },
+      {
+        action: link ? 'link' : 'unlink',
+        entity: 'bank-accounts',
+        entityId: id,
+        before: { merchantCodes: before },
+        after: { merchantCodes: after.merchantCodes },
+      },
+    );
     return after;
   });
 
@@ -291,8 +387,18 @@ export const deleteBankAccount = async (db: Db, user: SessionUser, id: string, i
   db.transaction(async (tx) => {
     await findVisible(tx, user, id, true);
     const shown = await view(tx, 'audit', id);
-    if (shown.merchantCodes.length > 0) throw new AppError(409, 'HAS_HISTORY', 'This bank account is linked to merchants: unlink them or disable it instead.');
+    if (shown.merchantCodes.length > 0)
+      throw new AppError(
+        409,
+        'HAS_HISTORY',
+        'This bank account is linked to merchants: unlink them or disable it instead.',
+      );
     await tx.delete(bankAccounts).where(eq(bankAccounts.id, id));
     await audit(tx, { ...user, ip }, { action: 'delete', entity: 'bank-accounts', entityId: id, before: shown });
-    return { ...shown, accountNumber: SEES_FULL_ACCOUNT_NUMBERS.includes(user.role) ? shown.accountNumber : maskAccountNumber(shown.accountNumber) };
+    return {
+      ...shown,
+      accountNumber: SEES_FULL_ACCOUNT_NUMBERS.includes(user.role)
+        ? shown.accountNumber
+        : maskAccountNumber(shown.accountNumber),
+    };
   });

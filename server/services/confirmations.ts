@@ -42,4 +42,5 @@ export const requireConfirmation = (app: FastifyInstance, request: FastifyReques
 };
 
 /** For actions that are sensitive only sometimes: a callback the service calls when they are. */
-export const requireConfirmationFor = (app: FastifyInstance, request: FastifyRequest) => () => requireConfirmation(app, request);
+export const requireConfirmationFor = (app: FastifyInstance, request: FastifyRequest) => () =>
+  requireConfirmation(app, request);

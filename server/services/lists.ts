@@ -7,7 +7,11 @@ import type { FastifyReply } from 'fastify';
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
 /** The query every list takes (DESIGN §7): page, pageSize, sortBy, sortOrder; filters come beside it. */
-export const listQuery = <S extends string, F extends TProperties>(sortable: readonly S[], defaultSort: S, filters: F) =>
+export const listQuery = <S extends string, F extends TProperties>(
+  sortable: readonly S[],
+  defaultSort: S,
+  filters: F,
+) =>
   Type.Object({
     page: Type.Integer({ minimum: 1, default: 1 }),
     pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
@@ -24,7 +28,11 @@ export interface Paging<S extends string = string> {
 }
 
 /** ORDER BY the chosen indexed column, then id so pages never overlap. */
-export const orderOf = <S extends string>(paging: Paging<S>, columns: Record<S, AnyPgColumn>, id: AnyPgColumn): SQL[] => {
+export const orderOf = <S extends string>(
+  paging: Paging<S>,
+  columns: Record<S, AnyPgColumn>,
+  id: AnyPgColumn,
+): SQL[] => {
   const dir = paging.sortOrder === 'asc' ? asc : desc;
   return [dir(columns[paging.sortBy]), dir(id)];
 };
@@ -33,7 +41,10 @@ export const offsetOf = (paging: Paging) => (paging.page - 1) * paging.pageSize;
 
 /** A comma-joined filter value as a list. */
 export const commaList = (value: string | undefined): string[] | undefined => {
-  const items = value?.split(',').map((v) => v.trim()).filter(Boolean);
+  const items = value
+    ?.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return items && items.length > 0 ? items : undefined;
 };
 
@@ -54,7 +65,11 @@ export const sendCsv = async (
   columns: { key: string; header: string }[],
   fetchBatch: (offset: number, limit: number) => Promise<Record<string, unknown>[]>,
 ) => {
-  const csv = stringify({ header: true, columns, cast: { boolean: (v) => (v ? 'Yes' : 'No'), date: (d) => d.toISOString() } });
+  const csv = stringify({
+    header: true,
+    columns,
+    cast: { boolean: (v) => (v ? 'Yes' : 'No'), date: (d) => d.toISOString() },
+  });
   reply.header('content-type', 'text/csv; charset=utf-8');
   reply.header('content-disposition', `attachment; filename="${fileName}"`);
   const pump = async () => {
@@ -74,4 +89,3 @@ export const sendCsv = async (
   void pump();
   return reply.send(csv);
 };
-

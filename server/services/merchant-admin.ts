@@ -78,7 +78,12 @@ const filterWhere = (f: MerchantFilters): SQL[] =>
     f.ids ? inArray(merchants.id, f.ids) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 
-export const listMerchants = async (db: Db, user: SessionUser, filters: MerchantFilters, paging: Paging<MerchantSort>) => {
+export const listMerchants = async (
+  db: Db,
+  user: SessionUser,
+  filters: MerchantFilters,
+  paging: Paging<MerchantSort>,
+) => {
   const where = and(await scopeWhere(db, user), ...filterWhere(filters));
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -93,14 +98,29 @@ export const listMerchants = async (db: Db, user: SessionUser, filters: Merchant
   ]);
   const ids = rows.map((r) => r.m.id);
   const childCounts = ids.length
-    ? await db.select({ parentId: merchants.parentId, n: count() }).from(merchants).where(inArray(merchants.parentId, ids)).groupBy(merchants.parentId)
+    ? await db
+        .select({ parentId: merchants.parentId, n: count() })
+        .from(merchants)
+        .where(inArray(merchants.parentId, ids))
+        .groupBy(merchants.parentId)
     : [];
   const children = new Map(childCounts.map((c) => [c.parentId, c.n]));
-  return { data: rows.map((r) => ({ ...present({ ...r.m, parentCode: r.parentCode }), subMerchantCount: children.get(r.m.id) ?? 0 })), total };
+  return {
+    data: rows.map((r) => ({
+      ...present({ ...r.m, parentCode: r.parentCode }),
+      subMerchantCount: children.get(r.m.id) ?? 0,
+    })),
+    total,
+  };
 };
 
 /** One batch of the CSV export, same scope and filters as the list. */
-export const exportMerchants = async (db: Db, user: SessionUser, filters: MerchantFilters, paging: Paging<MerchantSort>) => {
+export const exportMerchants = async (
+  db: Db,
+  user: SessionUser,
+  filters: MerchantFilters,
+  paging: Paging<MerchantSort>,
+) => {
   const where = and(await scopeWhere(db, user), ...filterWhere(filters));
   return async (offset: number, limit: number) => {
     const rows = await db
@@ -142,10 +162,18 @@ const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = fal
 
 export const getMerchant = async (db: Db, user: SessionUser, id: string) => {
   const row = await findVisible(db, user, id);
-  const [parentRow] = row.parentId ? await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.id, row.parentId)) : [];
+  const [parentRow] = row.parentId
+    ? await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.id, row.parentId))
+    : [];
   const subs = await db.select().from(merchants).where(eq(merchants.parentId, row.id)).orderBy(merchants.code);
   const banks = await db
-    .select({ id: bankAccounts.id, nickname: bankAccounts.nickname, bankName: bankAccounts.bankName, usedFor: bankAccounts.usedFor, enabled: bankAccounts.enabled })
+    .select({
+      id: bankAccounts.id,
+      nickname: bankAccounts.nickname,
+      bankName: bankAccounts.bankName,
+      usedFor: bankAccounts.usedFor,
+      enabled: bankAccounts.enabled,
+    })
     .from(merchantBankAccounts)
     .innerJoin(bankAccounts, eq(bankAccounts.id, merchantBankAccounts.bankAccountId))
     .where(eq(merchantBankAccounts.merchantId, row.id))
@@ -196,7 +224,8 @@ const resolveParent = async (tx: DbOrTx, user: SessionUser, parentCode: string |
   const staff = !isMerchantRole(user.role);
   const code = parentCode?.trim() || (staff ? null : user.merchantCodes[0]);
   if (!code) return null;
-  if (!staff && !user.merchantCodes.includes(code)) throw forbidden('You can only add sub-merchants under your own merchant.');
+  if (!staff && !user.merchantCodes.includes(code))
+    throw forbidden('You can only add sub-merchants under your own merchant.');
   const [row] = await tx.select().from(merchants).where(eq(merchants.code, code));
   if (!row) throw badRequest(`Parent merchant ${code} does not exist`, 'parentCode');
   if (row.parentId) throw badRequest('A sub-merchant cannot have sub-merchants of its own', 'parentCode');
@@ -213,7 +242,8 @@ export const createMerchant = async (db: Db, user: SessionUser, input: MerchantI
       const parentRow = await resolveParent(tx, user, input.parentCode);
       if (isMerchantRole(user.role)) {
         if (!parentRow) throw forbidden('You can only add sub-merchants under your own merchant.');
-        if (values.payinFeeBps !== parentRow.payinFeeBps || values.payoutFeeBps !== parentRow.payoutFeeBps) throw forbidden(FEES_ARE_STAFF_ONLY);
+        if (values.payinFeeBps !== parentRow.payinFeeBps || values.payoutFeeBps !== parentRow.payoutFeeBps)
+          throw forbidden(FEES_ARE_STAFF_ONLY);
       }
       const [created] = await tx
         .insert(merchants)
@@ -234,7 +264,16 @@ export const createMerchant = async (db: Db, user: SessionUser, input: MerchantI
           createdBy: user.id,
         })
         .returning();
-      await audit(tx, { ...user, ip }, { action: 'create', entity: 'merchants', entityId: created.id, after: present({ ...created, parentCode: parentRow?.code }) });
+      await audit(
+        tx,
+        { ...user, ip },
+        {
+          action: 'create',
+          entity: 'merchants',
+          entityId: created.id,
+          after: present({ ...created, parentCode: parentRow?.code }),
+        },
+      );
       return { ...created, parentCode: parentRow?.code ?? null };
     });
     return { ...present(row), apiKey: key.key, signingSecret };
@@ -248,7 +287,10 @@ export const updateMerchant = async (db: Db, user: SessionUser, id: string, inpu
   const values = terms(input);
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
-    if (isMerchantRole(user.role) && (values.payinFeeBps !== before.payinFeeBps || values.payoutFeeBps !== before.payoutFeeBps)) {
+    if (
+      isMerchantRole(user.role) &&
+      (values.payinFeeBps !== before.payinFeeBps || values.payoutFeeBps !== before.payoutFeeBps)
+    ) {
       throw forbidden(FEES_ARE_STAFF_ONLY);
     }
     const [after] = await tx
@@ -275,8 +317,22 @@ export const updateMerchant = async (db: Db, user: SessionUser, id: string, inpu
 export const setMerchantEnabled = async (db: Db, user: SessionUser, id: string, enabled: boolean, ip?: string) =>
   db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
-    const [after] = await tx.update(merchants).set({ enabled, updatedAt: sql`now()` }).where(eq(merchants.id, id)).returning();
-    await audit(tx, { ...user, ip }, { action: enabled ? 'enable' : 'disable', entity: 'merchants', entityId: id, before: { enabled: before.enabled }, after: { enabled } });
+    const [after] = await tx
+      .update(merchants)
+      .set({ enabled, updatedAt: sql`now()` })
+      .where(eq(merchants.id, id))
+      .returning();
+    await audit(
+      tx,
+      { ...user, ip },
+      {
+        action: enabled ? 'enable' : 'disable',
+        entity: 'merchants',
+        entityId: id,
+        before: { enabled: before.enabled },
+        after: { enabled },
+      },
+    );
     return present(after);
   });
 
@@ -290,7 +346,17 @@ export const rotateMerchantKey = async (db: Db, user: SessionUser, id: string, i
       .set({ apiKeyHash: key.hash, apiKeyPrefix: key.prefix, signingSecret, updatedAt: sql`now()` })
       .where(eq(merchants.id, id))
       .returning();
-    await audit(tx, { ...user, ip }, { action: 'rotate', entity: 'merchants', entityId: id, before: { apiKeyPrefix: before.apiKeyPrefix }, after: { apiKeyPrefix: key.prefix } });
+    await audit(
+      tx,
+      { ...user, ip },
+      {
+        action: 'rotate',
+        entity: 'merchants',
+        entityId: id,
+        before: { apiKeyPrefix: before.apiKeyPrefix },
+        after: { apiKeyPrefix: key.prefix },
+      },
+    );
     return { ...present(after), apiKey: key.key, signingSecret };
   });
 
@@ -301,10 +367,17 @@ export const deleteMerchant = async (db: Db, user: SessionUser, id: string, ip?:
     const [[subs], [links], [people]] = await Promise.all([
       tx.select({ n: count() }).from(merchants).where(eq(merchants.parentId, id)),
       tx.select({ n: count() }).from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, id)),
-      tx.select({ n: count() }).from(users).where(sql`${users.merchantCodes} @> ARRAY[${row.code}]::text[]`),
+      tx
+        .select({ n: count() })
+        .from(users)
+        .where(sql`${users.merchantCodes} @> ARRAY[${row.code}]::text[]`),
     ]);
     if (subs.n + links.n + people.n > 0) {
-      throw new AppError(409, 'HAS_HISTORY', 'This merchant has sub-merchants, users or bank accounts: disable it instead of deleting it.');
+      throw new AppError(
+        409,
+        'HAS_HISTORY',
+        'This merchant has sub-merchants, users or bank accounts: disable it instead of deleting it.',
+      );
     }
     await tx.delete(merchants).where(eq(merchants.id, id));
     await audit(tx, { ...user, ip }, { action: 'delete', entity: 'merchants', entityId: id, before: present(row) });

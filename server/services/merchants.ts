@@ -16,7 +16,10 @@ export const listMerchantSummaries = async (
   user: SessionUser,
   query: { merchantCode?: string; page: number; pageSize: number },
 ) => {
-  const requested = query.merchantCode?.split(',').map((c) => c.trim()).filter(Boolean);
+  const requested = query.merchantCode
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const codes = narrowCodes(requested, await merchantCodeScope(db, user));
   const where = codes === null ? undefined : inArray(merchants.code, codes.length > 0 ? codes : ['']);
   const [rows, [{ total }]] = await Promise.all([

@@ -5,7 +5,8 @@ import { badRequest } from '../errors';
 export const paiseFrom = (value: unknown, field: string, { allowZero = false } = {}): number => {
   try {
     const paise = rupeesToPaise(value);
-    if (paise < 0 || (!allowZero && paise === 0)) throw new MoneyError(allowZero ? 'must not be negative' : 'must be more than 0');
+    if (paise < 0 || (!allowZero && paise === 0))
+      throw new MoneyError(allowZero ? 'must not be negative' : 'must be more than 0');
     return paise;
   } catch (error) {
     if (error instanceof MoneyError) throw badRequest(`${field} ${error.message}`, field);

@@ -22,7 +22,8 @@ export const submitApplication = async (db: Db, input: ApplicationInput, ip?: st
   try {
     volume = rupeesToPaise(input.expectedMonthlyVolume);
   } catch (error) {
-    if (error instanceof MoneyError) throw badRequest(`expectedMonthlyVolume ${error.message}`, 'expectedMonthlyVolume');
+    if (error instanceof MoneyError)
+      throw badRequest(`expectedMonthlyVolume ${error.message}`, 'expectedMonthlyVolume');
     throw error;
   }
   if (volume <= 0) throw badRequest('expectedMonthlyVolume must be more than 0', 'expectedMonthlyVolume');

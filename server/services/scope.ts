@@ -20,7 +20,12 @@ export const merchantCodeScope = async (db: DbOrTx, user: SessionUser): Promise<
   const children = await db
     .select({ code: merchants.code })
     .from(merchants)
-    .where(inArray(merchants.parentId, parents.map((p) => p.id)));
+    .where(
+      inArray(
+        merchants.parentId,
+        parents.map((p) => p.id),
+      ),
+    );
   return [...new Set([...own, ...children.map((c) => c.code)])];
 };
 

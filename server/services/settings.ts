@@ -11,4 +11,6 @@ export const getOrCreateSetting = async (db: Db, key: string, create: () => stri
 };
 
 export const jwtSecret = (db: Db, configured?: string) =>
-  configured ? Promise.resolve(configured) : getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url'));
+  configured
+    ? Promise.resolve(configured)
+    : getOrCreateSetting(db, 'jwt_secret', () => randomBytes(48).toString('base64url'));

@@ -13,7 +13,12 @@ type Row = typeof users.$inferSelect;
 
 export const USER_SORTS = ['createdAt', 'userName', 'fullName', 'lastLoginAt'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
-const SORT_COLUMNS = { createdAt: users.createdAt, userName: users.userName, fullName: users.fullName, lastLoginAt: users.lastLoginAt };
+const SORT_COLUMNS = {
+  createdAt: users.createdAt,
+  userName: users.userName,
+  fullName: users.fullName,
+  lastLoginAt: users.lastLoginAt,
+};
 
 export interface UserFilters {
   q?: string;
@@ -61,7 +66,13 @@ const filterWhere = (f: UserFilters): SQL[] =>
 export const userBatches = async (db: Db, user: SessionUser, filters: UserFilters, paging: Paging<UserSort>) => {
   const where = and(await scopeWhere(db, user), ...filterWhere(filters));
   return async (offset: number, limit: number) => {
-    const rows = await db.select().from(users).where(where).orderBy(...orderOf(paging, SORT_COLUMNS, users.id)).limit(limit).offset(offset);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderOf(paging, SORT_COLUMNS, users.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map(presentUser);
   };
 };
@@ -87,7 +98,10 @@ export const USER_CSV_COLUMNS = [
 ];
 
 const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
-  const query = db.select().from(users).where(and(eq(users.id, id), await scopeWhere(db, user)));
+  const query = db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), await scopeWhere(db, user)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('User');
   return row;
@@ -99,7 +113,8 @@ export const getUser = async (db: Db, user: SessionUser, id: string) => presentU
 const findManageable = async (tx: DbOrTx, user: SessionUser, id: string) => {
   const row = await findVisible(tx, user, id, true);
   if (row.id === user.id) throw forbidden('You cannot change your own account here.');
-  if (user.role !== 'ADMIN' && !assignableRoles(user.role).includes(row.role)) throw forbidden('You cannot manage users of this role.');
+  if (user.role !== 'ADMIN' && !assignableRoles(user.role).includes(row.role))
+    throw forbidden('You cannot manage users of this role.');
   return row;
 };
 
@@ -145,8 +160,22 @@ export const createUser = async (db: Db, user: SessionUser, input: UserInput, ip
   try {
     return await db.transaction(async (tx) => {
       const codes = await codesFor(tx, user, input);
-      const [row] = await tx.insert(users).values({ fullName: input.fullName.trim(), userName, passwordHash, role: input.role, ...codes, createdBy: user.id }).returning();
-      await audit(tx, { ...user, ip }, { action: 'create', entity: 'users', entityId: row.id, after: presentUser(row) });
+      const [row] = await tx
+        .insert(users)
+        .values({
+          fullName: input.fullName.trim(),
+          userName,
+          passwordHash,
+          role: input.role,
+          ...codes,
+          createdBy: user.id,
+        })
+        .returning();
+      await audit(
+        tx,
+        { ...user, ip },
+        { action: 'create', entity: 'users', entityId: row.id, after: presentUser(row) },
+      );
       return presentUser(row);
     });
   } catch (error) {
@@ -156,14 +185,25 @@ export const createUser = async (db: Db, user: SessionUser, input: UserInput, ip
 };
 
 const revokeSessions = (tx: DbOrTx, userId: string, reason: string) =>
-  tx.update(sessions).set({ revokedAt: sql`now()`, revokedReason: reason }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
 export const updateUser = async (db: Db, user: SessionUser, id: string, input: UserInput, ip?: string) =>
   db.transaction(async (tx) => {
     const before = await findManageable(tx, user, id);
     const codes = await codesFor(tx, user, input);
-    const [after] = await tx.update(users).set({ fullName: input.fullName.trim(), role: input.role, ...codes, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    await audit(tx, { ...user, ip }, { action: 'update', entity: 'users', entityId: id, ...diff(presentUser(before), presentUser(after)) });
+    const [after] = await tx
+      .update(users)
+      .set({ fullName: input.fullName.trim(), role: input.role, ...codes, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
+    await audit(
+      tx,
+      { ...user, ip },
+      { action: 'update', entity: 'users', entityId: id, ...diff(presentUser(before), presentUser(after)) },
+    );
     return presentUser(after);
   });
 
@@ -171,9 +211,23 @@ export const updateUser = async (db: Db, user: SessionUser, id: string, input: U
 export const setUserEnabled = async (db: Db, user: SessionUser, id: string, enabled: boolean, ip?: string) =>
   db.transaction(async (tx) => {
     const before = await findManageable(tx, user, id);
-    const [after] = await tx.update(users).set({ enabled, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ enabled, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     if (!enabled) await revokeSessions(tx, id, 'disabled');
-    await audit(tx, { ...user, ip }, { action: enabled ? 'enable' : 'disable', entity: 'users', entityId: id, before: { enabled: before.enabled }, after: { enabled } });
+    await audit(
+      tx,
+      { ...user, ip },
+      {
+        action: enabled ? 'enable' : 'disable',
+        entity: 'users',
+        entityId: id,
+        before: { enabled: before.enabled },
+        after: { enabled },
+      },
+    );
     return presentUser(after);
   });
 
@@ -182,11 +236,13 @@ export const adminResetPassword = async (db: Db, user: SessionUser, id: string, 
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     await findManageable(tx, user, id);
-    const [after] = await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    const [after] = await tx
+      .update(users)
+      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(users.id, id))
+      .returning();
     await revokeSessions(tx, id, 'password-reset');
     await audit(tx, { ...user, ip }, { action: 'reset-password', entity: 'users', entityId: id });
     return presentUser(after);
   });
 };
-
-

@@ -49,12 +49,19 @@ const filterWhere = (f: VendorFilters): SQL[] =>
   ].filter((c): c is SQL => c !== undefined);
 
 const selectRows = (db: DbOrTx) =>
-  db.select({ v: vendors, createdByName: users.userName }).from(vendors).leftJoin(users, eq(users.id, vendors.createdBy));
+  db
+    .select({ v: vendors, createdByName: users.userName })
+    .from(vendors)
+    .leftJoin(users, eq(users.id, vendors.createdBy));
 
 export const vendorBatches = (db: Db, user: SessionUser, filters: VendorFilters, paging: Paging<VendorSort>) => {
   const where = and(scopeWhere(user), ...filterWhere(filters));
   return async (offset: number, limit: number) => {
-    const rows = await selectRows(db).where(where).orderBy(...orderOf(paging, SORT_COLUMNS, vendors.id)).limit(limit).offset(offset);
+    const rows = await selectRows(db)
+      .where(where)
+      .orderBy(...orderOf(paging, SORT_COLUMNS, vendors.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName }));
   };
 };
@@ -79,7 +86,10 @@ export const VENDOR_CSV_COLUMNS = [
 ];
 
 const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
-  const query = db.select().from(vendors).where(and(eq(vendors.id, id), scopeWhere(user)));
+  const query = db
+    .select()
+    .from(vendors)
+    .where(and(eq(vendors.id, id), scopeWhere(user)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Vendor');
   return row;
@@ -106,7 +116,10 @@ export const createVendor = async (db: Db, user: SessionUser, input: VendorInput
   };
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx.insert(vendors).values({ code, name: input.name.trim(), ...values, createdBy: user.id }).returning();
+      const [row] = await tx
+        .insert(vendors)
+        .values({ code, name: input.name.trim(), ...values, createdBy: user.id })
+        .returning();
       const view = presentVendor({ ...row, createdByName: user.userName });
       await audit(tx, { ...user, ip }, { action: 'create', entity: 'vendors', entityId: row.id, after: view });
       return view;
@@ -125,8 +138,16 @@ export const updateVendor = async (db: Db, user: SessionUser, id: string, input:
   };
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
-    const [after] = await tx.update(vendors).set({ ...values, updatedAt: sql`now()` }).where(eq(vendors.id, id)).returning();
-    await audit(tx, { ...user, ip }, { action: 'update', entity: 'vendors', entityId: id, ...diff(presentVendor(before), presentVendor(after)) });
+    const [after] = await tx
+      .update(vendors)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(eq(vendors.id, id))
+      .returning();
+    await audit(
+      tx,
+      { ...user, ip },
+      { action: 'update', entity: 'vendors', entityId: id, ...diff(presentVendor(before), presentVendor(after)) },
+    );
     return presentVendor(after);
   });
 };
@@ -134,7 +155,21 @@ export const updateVendor = async (db: Db, user: SessionUser, id: string, input:
 export const setVendorEnabled = async (db: Db, user: SessionUser, id: string, enabled: boolean, ip?: string) =>
   db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
-    const [after] = await tx.update(vendors).set({ enabled, updatedAt: sql`now()` }).where(eq(vendors.id, id)).returning();
-    await audit(tx, { ...user, ip }, { action: enabled ? 'enable' : 'disable', entity: 'vendors', entityId: id, before: { enabled: before.enabled }, after: { enabled } });
+    const [after] = await tx
+      .update(vendors)
+      .set({ enabled, updatedAt: sql`now()` })
+      .where(eq(vendors.id, id))
+      .returning();
+    await audit(
+      tx,
+      { ...user, ip },
+      {
+        action: enabled ? 'enable' : 'disable',
+        entity: 'vendors',
+        entityId: id,
+        before: { enabled: before.enabled },
+        after: { enabled },
+      },
+    );
     return presentVendor(after);
   });

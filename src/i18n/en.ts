@@ -226,7 +226,8 @@ export const appMessages = {
       },
       keys: {
         title: 'API key of %{code}',
-        warning: 'Copy the API key and the signing secret now and keep them safe: they are shown only this once and cannot be shown again.',
+        warning:
+          'Copy the API key and the signing secret now and keep them safe: they are shown only this once and cannot be shown again.',
         apiKey: 'API Key',
         signingSecret: 'Signing Secret',
         copy: 'Copy',
@@ -373,7 +374,8 @@ export const appMessages = {
       saved: 'Bank account saved',
       deleted: 'Bank account deleted',
       delete: 'Delete',
-      delete_question: 'Delete bank account %{name}? An account linked to merchants cannot be deleted: unlink them or disable it instead.',
+      delete_question:
+        'Delete bank account %{name}? An account linked to merchants cannot be deleted: unlink them or disable it instead.',
     },
     user: {
       name: 'User |||| Users',

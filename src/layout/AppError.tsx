@@ -10,7 +10,10 @@ export const AppError = ({ error, fullScreen = false }: { error: unknown; fullSc
   const translate = useTranslate();
   const stack = stackOf(error);
   return (
-    <Box role="alert" sx={{ p: { xs: 2, sm: 4 }, minHeight: fullScreen ? '100vh' : undefined, bgcolor: 'background.default' }}>
+    <Box
+      role="alert"
+      sx={{ p: { xs: 2, sm: 4 }, minHeight: fullScreen ? '100vh' : undefined, bgcolor: 'background.default' }}
+    >
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
         <ErrorIcon color="error" fontSize="large" />
         <Typography variant="h5" component="h2">

@@ -28,7 +28,11 @@ export class AppErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.error ? <AppError error={this.state.error} fullScreen={this.props.fullScreen} /> : this.props.children;
+    return this.state.error ? (
+      <AppError error={this.state.error} fullScreen={this.props.fullScreen} />
+    ) : (
+      this.props.children
+    );
   }
 }
 

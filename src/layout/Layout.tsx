@@ -30,7 +30,12 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh', overflow: 'hidden', bgcolor: 'background.default' }}>
-      <Sidebar role={role} compact={compact} open={compact ? phoneOpen : desktopOpen} onClose={() => setPhoneOpen(false)} />
+      <Sidebar
+        role={role}
+        compact={compact}
+        open={compact ? phoneOpen : desktopOpen}
+        onClose={() => setPhoneOpen(false)}
+      />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar role={role} onToggleMenu={toggle} />
         <Box component="main" id="main-content" ref={main} sx={{ flex: 1, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>

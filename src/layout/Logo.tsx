@@ -16,7 +16,11 @@ export const Logo = ({ role, onNavigate }: { role: Role; onNavigate?: () => void
       sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'primary.main', textDecoration: 'none', minWidth: 0 }}
     >
       <PaymentsIcon aria-hidden />
-      <Typography component="span" noWrap sx={{ fontSize: 18, fontWeight: 700, letterSpacing: 0.2, color: 'text.primary' }}>
+      <Typography
+        component="span"
+        noWrap
+        sx={{ fontSize: 18, fontWeight: 700, letterSpacing: 0.2, color: 'text.primary' }}
+      >
         {translate('app.name')}
       </Typography>
     </Box>

@@ -11,9 +11,20 @@ import { useMenuText } from './useMenuText';
 
 const isActive = (item: MenuItem, pathname: string) => pathname === item.path || pathname.startsWith(`${item.path}/`);
 
-const itemSx = { borderRadius: 2, mx: 1, my: 0.25, '&.Mui-selected': { color: 'primary.main', fontWeight: 600 } } as const;
+const itemSx = {
+  borderRadius: 2,
+  mx: 1,
+  my: 0.25,
+  '&.Mui-selected': { color: 'primary.main', fontWeight: 600 },
+} as const;
 
-const ItemLink = ({ item, label, icon, nested, onNavigate }: {
+const ItemLink = ({
+  item,
+  label,
+  icon,
+  nested,
+  onNavigate,
+}: {
   item: MenuItem;
   label: string;
   icon?: ReactNode;
@@ -49,11 +60,19 @@ const Group = ({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
   const listId = `menu-group-${entry.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <>
-      <ListItemButton onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={open ? listId : undefined} sx={itemSx}>
+      <ListItemButton
+        onClick={() => setOpen(!open)}
+        aria-expanded={open}
+        aria-controls={open ? listId : undefined}
+        sx={itemSx}
+      >
         <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>
           {MENU_ICONS[entry.label as TopLevelLabel]}
         </ListItemIcon>
-        <ListItemText primary={text.groupLabel(entry)} slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 400 } }} />
+        <ListItemText
+          primary={text.groupLabel(entry)}
+          slotProps={{ primary: { variant: 'body2', fontWeight: active ? 600 : 400 } }}
+        />
         {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
       </ListItemButton>
       <Collapse in={open} timeout="auto" unmountOnExit>

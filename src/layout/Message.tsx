@@ -17,7 +17,9 @@ export const Message = ({
   /** h2 inside the shell, whose top bar holds the page's h1. */
   heading?: 'h1' | 'h2';
 }) => (
-  <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2, gap: 1.5 }}>
+  <Box
+    sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', py: 8, px: 2, gap: 1.5 }}
+  >
     <Box sx={{ color: 'text.disabled', '& svg': { fontSize: 72 } }}>{icon}</Box>
     <Typography variant="h5" component={heading}>
       {title}

@@ -11,7 +11,17 @@ import { messageId, useMenuText } from './useMenuText';
  * Names the page in the top bar, and shows it only to a role that may use the screen (and, for a
  * create or edit page, do that there).
  */
-export const ScreenGuard = ({ screen, title, action = 'read', children }: { screen: string; title: string; action?: Action; children: ReactNode }) => {
+export const ScreenGuard = ({
+  screen,
+  title,
+  action = 'read',
+  children,
+}: {
+  screen: string;
+  title: string;
+  action?: Action;
+  children: ReactNode;
+}) => {
   const { role } = useSession();
   usePageTitle(title);
   if (!role || !canUseScreen(role, screen) || !canDo(role, screen, action)) return <AccessDenied />;
@@ -26,7 +36,15 @@ export const Screen = ({ item, component: Component }: { item: MenuItem; compone
 );
 
 /** A page of a resource (list, show, edit or create), titled by its menu item or, outside the menu, its screen name. */
-export const ResourceScreen = ({ name, action, component: Component }: { name: string; action: Action; component: ComponentType }) => {
+export const ResourceScreen = ({
+  name,
+  action,
+  component: Component,
+}: {
+  name: string;
+  action: Action;
+  component: ComponentType;
+}) => {
   const translate = useTranslate();
   const text = useMenuText();
   const item = ALL_SCREENS.find((s) => s.key === name);

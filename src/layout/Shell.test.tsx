@@ -11,7 +11,11 @@ const labelsOf = (nav: HTMLElement) =>
   within(nav)
     .getAllByRole('link')
     .map((link) => link.textContent)
-    .concat(within(nav).queryAllByRole('button').map((button) => button.textContent));
+    .concat(
+      within(nav)
+        .queryAllByRole('button')
+        .map((button) => button.textContent),
+    );
 
 describe('sidebar (SPEC §2, §6)', () => {
   it('shows the logo as a link to the dashboard', async () => {
@@ -36,7 +40,15 @@ describe('sidebar (SPEC §2, §6)', () => {
     renderAppAt('/app/payout');
     const nav = await mainMenu();
     expect(labelsOf(nav)).toEqual(
-      expect.arrayContaining(['Dashboard', 'Vendor Board', 'Add data', 'ChargeBack', 'Merchant', 'Bank Accounts', 'Vendor']),
+      expect.arrayContaining([
+        'Dashboard',
+        'Vendor Board',
+        'Add data',
+        'ChargeBack',
+        'Merchant',
+        'Bank Accounts',
+        'Vendor',
+      ]),
     );
     expect(within(nav).getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'true');
     expect(within(nav).getByRole('link', { name: 'Payouts' })).toHaveAttribute('href', '/app/payout');
@@ -67,7 +79,13 @@ describe('sidebar (SPEC §2, §6)', () => {
       if (toggle.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
     });
     const expected = menuFor(role).flatMap((entry) => entry.items.map((item) => item.path));
-    await waitFor(() => expect(within(nav).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(expected));
+    await waitFor(() =>
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((a) => a.getAttribute('href')),
+      ).toEqual(expected),
+    );
   });
 });
 
@@ -81,7 +99,9 @@ describe('top bar (SPEC §2)', () => {
   });
 
   it('logs out: revokes the session, clears local storage, returns to /', async () => {
-    const calls = mockApi((call) => (call.path === '/v1/logout' ? json(200, { data: { message: 'Signed out.' } }) : undefined));
+    const calls = mockApi((call) =>
+      call.path === '/v1/logout' ? json(200, { data: { message: 'Signed out.' } }) : undefined,
+    );
     const token = signInAs('ADMIN');
     localStorage.setItem('something-else', 'x');
     renderAppAt('/app/dashboard');
@@ -96,7 +116,9 @@ describe('top bar (SPEC §2)', () => {
 
   it('ends the session on any 401 of an authorised call', async () => {
     mockApi((call) =>
-      call.path === '/v1/getall-merchant' ? json(401, { error: { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' } }) : undefined,
+      call.path === '/v1/getall-merchant'
+        ? json(401, { error: { message: 'Your session has expired. Please sign in again.', code: 'UNAUTHORIZED' } })
+        : undefined,
     );
     signInAs('TRANSACTIONS');
     renderAppAt('/app/dashboard');

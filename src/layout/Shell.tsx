@@ -25,7 +25,14 @@ export const Shell = () => {
   const translate = useTranslate();
   return (
     <MerchantsProvider>
-      <AdminUI layout={Layout} dashboard={Home} catchAll={NotFound} notification={AdminNotifications} disableTelemetry title={translate('app.name')}>
+      <AdminUI
+        layout={Layout}
+        dashboard={Home}
+        catchAll={NotFound}
+        notification={AdminNotifications}
+        disableTelemetry
+        title={translate('app.name')}
+      >
         {Object.entries(RESOURCES).map(([name, config]) => (
           <Resource
             key={name}

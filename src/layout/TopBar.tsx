@@ -15,7 +15,13 @@ const UserBadge = ({ name, role }: { name: string; role: Role }) => {
   const roleLabel = translate(`app.roles.${role}`, { _: ROLE_LABELS[role] });
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', minWidth: 0, maxWidth: { xs: 110, sm: 220 } }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'flex-end',
+        minWidth: 0,
+        maxWidth: { xs: 110, sm: 220 },
+      }}
     >
       <Typography variant="body2" noWrap sx={{ fontWeight: 600, maxWidth: '100%' }} data-testid="user-name">
         {name}
@@ -35,7 +41,11 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
   const signOut = useSignOut();
   const name = readUserData()?.name || userName;
   return (
-    <AppBar position="static" color="inherit" sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}>
+    <AppBar
+      position="static"
+      color="inherit"
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         <IconButton
           aria-label={translate('app.topbar.toggle_menu')}

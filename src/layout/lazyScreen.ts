@@ -50,6 +50,4 @@ export const lazyScreen = <M extends Record<string, unknown>, K extends keyof M 
   load: () => Promise<M>,
   exportName: K,
 ) =>
-  lazy(() =>
-    withChunkTimeout(exportName, load()).then((module) => ({ default: module[exportName] as ComponentType })),
-  );
+  lazy(() => withChunkTimeout(exportName, load()).then((module) => ({ default: module[exportName] as ComponentType })));

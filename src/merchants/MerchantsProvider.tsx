@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslate } from 'react-admin';
 import { get, type ApiError } from '../providers/http';
 import { readUserData } from '../session/session';

@@ -23,7 +23,8 @@ describe('merchantListQuery (SPEC §6, §7)', () => {
   it('covers every role', () => ROLES.forEach((role) => expect(() => merchantListQuery(role, [])).not.toThrow()));
 });
 
-const merchantCalls = (calls: ReturnType<typeof mockApi>) => calls.filter((call) => call.path === '/v1/getall-merchant');
+const merchantCalls = (calls: ReturnType<typeof mockApi>) =>
+  calls.filter((call) => call.path === '/v1/getall-merchant');
 
 describe('merchant list on entering the shell', () => {
   it('asks a merchant role for its first merchant code, with the default page size', async () => {
@@ -54,7 +55,9 @@ describe('merchant list on entering the shell', () => {
 
   it('on 401: an error titled 401 with the message, storage cleared, back to /', async () => {
     mockApi((call) =>
-      call.path === '/v1/getall-merchant' ? json(401, { error: { message: 'Please sign in.', code: 'UNAUTHORIZED' } }) : undefined,
+      call.path === '/v1/getall-merchant'
+        ? json(401, { error: { message: 'Please sign in.', code: 'UNAUTHORIZED' } })
+        : undefined,
     );
     signInAs('MERCHANT_ADMIN');
     localStorage.setItem('other', 'value');

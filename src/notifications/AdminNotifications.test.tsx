@@ -9,7 +9,9 @@ const Notifier = () => {
   return (
     <>
       <button onClick={() => notify('ra.message.invalid_form', { type: 'error' })}>invalid</button>
-      <button onClick={() => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } })}>saved</button>
+      <button onClick={() => notify('ra.notification.updated', { type: 'info', messageArgs: { smart_count: 1 } })}>
+        saved
+      </button>
     </>
   );
 };

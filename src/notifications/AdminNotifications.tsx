@@ -19,7 +19,8 @@ export const AdminNotifications = () => {
     if (!next) return;
     const { message, type, notificationOptions: options = {} } = next;
     if (options.undoable) takeMutation()?.({ isUndo: false });
-    const text = typeof message === 'string' ? translate(message, { _: message, ...options.messageArgs }) : String(message ?? '');
+    const text =
+      typeof message === 'string' ? translate(message, { _: message, ...options.messageArgs }) : String(message ?? '');
     toasts.notify({
       type,
       title: translate(`app.toast.${type}`, { _: translate('app.toast.error') }),

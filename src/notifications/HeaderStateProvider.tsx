@@ -33,8 +33,14 @@ export const HeaderStateProvider = ({ children }: { children: ReactNode }) => {
   const toasts = useToasts();
   const [state, setState] = useState<HeaderState>(() => ({ ...HEADER_DEFAULTS, pageTitle: translate('app.home') }));
 
-  const setPageTitle = useCallback((pageTitle: string) => setState((s) => (s.pageTitle === pageTitle ? s : { ...s, pageTitle })), []);
-  const setNoOfNotifications = useCallback((noOfNotifications: number) => setState((s) => ({ ...s, noOfNotifications })), []);
+  const setPageTitle = useCallback(
+    (pageTitle: string) => setState((s) => (s.pageTitle === pageTitle ? s : { ...s, pageTitle })),
+    [],
+  );
+  const setNoOfNotifications = useCallback(
+    (noOfNotifications: number) => setState((s) => ({ ...s, noOfNotifications })),
+    [],
+  );
   const setNewNotification = useCallback(
     (newNotificationMessage: string, newNotificationStatus: NotificationStatus = 1) =>
       setState((s) => ({ ...s, newNotificationMessage, newNotificationStatus })),
@@ -46,7 +52,11 @@ export const HeaderStateProvider = ({ children }: { children: ReactNode }) => {
     if (!message) return;
     if (status === 1) toasts.success(translate('app.toast.success'), message);
     else toasts.error(translate('app.toast.error'), message);
-    setState((s) => ({ ...s, newNotificationMessage: '', newNotificationStatus: HEADER_DEFAULTS.newNotificationStatus }));
+    setState((s) => ({
+      ...s,
+      newNotificationMessage: '',
+      newNotificationStatus: HEADER_DEFAULTS.newNotificationStatus,
+    }));
   }, [message, status, toasts, translate]);
 
   const api = useMemo(

@@ -1,7 +1,11 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { createToast, dequeue, enqueue, type Toast, type ToastInput, type ToastType } from './toastQueue';
 
-type Shortcut = (title: string, message: string, options?: Pick<ToastInput, 'timeOut' | 'onClick' | 'priority'>) => string;
+type Shortcut = (
+  title: string,
+  message: string,
+  options?: Pick<ToastInput, 'timeOut' | 'onClick' | 'priority'>,
+) => string;
 
 /** What screens use: stable functions that queue a toast and return its id. */
 export interface ToastActions {
@@ -35,7 +39,13 @@ export const ToastProvider = ({ children }: { children: ReactNode }) => {
       (type: ToastType): Shortcut =>
       (title, message, options) =>
         notify({ type, title, message, ...options });
-    return { notify, info: shortcut('info'), success: shortcut('success'), warning: shortcut('warning'), error: shortcut('error') };
+    return {
+      notify,
+      info: shortcut('info'),
+      success: shortcut('success'),
+      warning: shortcut('warning'),
+      error: shortcut('error'),
+    };
   }, [notify]);
   const queue = useMemo(() => ({ toasts, remove }), [toasts, remove]);
 

@@ -18,7 +18,9 @@ export const ForgotPasswordPage = () => {
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
-    const result = await post<{ data: { message: string } }>('/forgot-password', { userName: String(values.userName).trim() });
+    const result = await post<{ data: { message: string } }>('/forgot-password', {
+      userName: String(values.userName).trim(),
+    });
     setBusy(false);
     if (result.error) {
       toasts.error(translate('app.toast.error'), result.error.message);

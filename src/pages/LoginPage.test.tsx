@@ -6,7 +6,9 @@ import { currentPath, json, mockApi, renderAppAt, tokenFor, type Call } from '..
 afterEach(() => vi.unstubAllGlobals());
 
 const loginOk = (role: 'ADMIN' | 'VENDOR') =>
-  json(200, { data: { accessToken: tokenFor(role), expiresAt: new Date().toISOString(), user: { name: 'Asha', role, code: [] } } });
+  json(200, {
+    data: { accessToken: tokenFor(role), expiresAt: new Date().toISOString(), user: { name: 'Asha', role, code: [] } },
+  });
 
 const fill = async (userName: string, password: string) => {
   fireEvent.change(await screen.findByLabelText(/^User Name/, {}, { timeout: 5000 }), { target: { value: userName } });
@@ -51,7 +53,10 @@ describe('login screen', () => {
       return (call.body as { override?: boolean }).override
         ? loginOk('ADMIN')
         : json(409, {
-            error: { message: 'You are already signed in somewhere else. Sign in here to end that session.', code: 'SESSION_EXISTS' },
+            error: {
+              message: 'You are already signed in somewhere else. Sign in here to end that session.',
+              code: 'SESSION_EXISTS',
+            },
           });
     });
     renderAppAt('/');

@@ -43,12 +43,25 @@ export const LoginPage = () => {
   return (
     <PublicPage title={translate('app.login.title')} intro={translate('app.login.subtitle')}>
       <Form
-        onSubmit={(values: Record<string, unknown>) => signIn({ userName: String(values.userName).trim(), password: String(values.password) })}
+        onSubmit={(values: Record<string, unknown>) =>
+          signIn({ userName: String(values.userName).trim(), password: String(values.password) })
+        }
         noValidate
         disableInvalidFormNotification
       >
-        <TextInput source="userName" label={userNameLabel} validate={validate.userName} autoComplete="username" autoFocus />
-        <PasswordInput source="password" label={passwordLabel} validate={validate.password} autoComplete="current-password" />
+        <TextInput
+          source="userName"
+          label={userNameLabel}
+          validate={validate.userName}
+          autoComplete="username"
+          autoFocus
+        />
+        <PasswordInput
+          source="password"
+          label={passwordLabel}
+          validate={validate.password}
+          autoComplete="current-password"
+        />
         <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
           {translate('app.login.submit')}
         </Button>

@@ -24,17 +24,21 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^(\+91)?[6-9]\d{9}$/;
 const WEBSITE = /^https?:\/\/\S+\.\S+$/;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-const matches = (pattern: RegExp, message: string, prepare = text): Validator => (value) =>
-  text(value) && !pattern.test(prepare(value)) ? message : undefined;
-const positiveRupees = (message: string): Validator => (value) => {
-  if (!text(value)) return undefined;
-  try {
-    return rupeesToPaise(text(value)) > 0 ? undefined : message;
-  } catch (error) {
-    if (error instanceof MoneyError) return message;
-    throw error;
-  }
-};
+const matches =
+  (pattern: RegExp, message: string, prepare = text): Validator =>
+  (value) =>
+    text(value) && !pattern.test(prepare(value)) ? message : undefined;
+const positiveRupees =
+  (message: string): Validator =>
+  (value) => {
+    if (!text(value)) return undefined;
+    try {
+      return rupeesToPaise(text(value)) > 0 ? undefined : message;
+    } catch (error) {
+      if (error instanceof MoneyError) return message;
+      throw error;
+    }
+  };
 
 /** A merchant's application to join (public, /on-boarding); an administrator reviews it. */
 export const OnBoardingPage = () => {
@@ -54,7 +58,10 @@ export const OnBoardingPage = () => {
         matches(PHONE, translate('app.onboarding.invalid_phone'), (v) => text(v).replace(/[\s-]/g, '')),
       ],
       website: [required(label('website')), matches(WEBSITE, translate('app.onboarding.invalid_website'))],
-      expectedMonthlyVolume: [required(label('expectedMonthlyVolume')), positiveRupees(translate('app.onboarding.invalid_volume'))],
+      expectedMonthlyVolume: [
+        required(label('expectedMonthlyVolume')),
+        positiveRupees(translate('app.onboarding.invalid_volume')),
+      ],
     } satisfies Record<Field, Validator[]>;
   }, [translate]);
 
@@ -94,7 +101,11 @@ export const OnBoardingPage = () => {
                   label={translate(LABELS[field])}
                   validate={validate[field]}
                   type={field === 'email' ? 'email' : field === 'website' ? 'url' : 'text'}
-                  slotProps={{ htmlInput: { inputMode: field === 'expectedMonthlyVolume' ? 'decimal' : field === 'phone' ? 'tel' : undefined } }}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: field === 'expectedMonthlyVolume' ? 'decimal' : field === 'phone' ? 'tel' : undefined,
+                    },
+                  }}
                 />
               </Grid>
             ))}

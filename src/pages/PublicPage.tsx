@@ -4,7 +4,12 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { useTranslate } from 'react-admin';
 
 /** The frame of the public screens: the product's name over a card. */
-export const PublicPage = ({ title, intro, children, width = 420 }: {
+export const PublicPage = ({
+  title,
+  intro,
+  children,
+  width = 420,
+}: {
   title: string;
   intro?: string;
   children: ReactNode;

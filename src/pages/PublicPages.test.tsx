@@ -9,11 +9,15 @@ const type = async (label: RegExp, value: string) => fireEvent.change(await fiel
 
 describe('forgot password', () => {
   it('asks for a link and shows the answer', async () => {
-    const calls = mockApi(() => json(200, { data: { message: 'If that account exists, a password reset link has been sent.' } }));
+    const calls = mockApi(() =>
+      json(200, { data: { message: 'If that account exists, a password reset link has been sent.' } }),
+    );
     renderAppAt('/forgot-password');
     await type(/^User Name/, 'asha');
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findAllByText('If that account exists, a password reset link has been sent.')).not.toHaveLength(0);
+    expect(await screen.findAllByText('If that account exists, a password reset link has been sent.')).not.toHaveLength(
+      0,
+    );
     expect(calls[0]).toMatchObject({ method: 'POST', path: '/v1/forgot-password', body: { userName: 'asha' } });
   });
 });
@@ -27,7 +31,9 @@ describe('reset password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(calls[0]).toMatchObject({ path: '/v1/reset-password', body: { token: 'abc123', password: 'Better@2024' } });
-    expect(within(screen.getByRole('status')).getByText('Your password has been changed. Please sign in.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('status')).getByText('Your password has been changed. Please sign in.'),
+    ).toBeInTheDocument();
   });
 
   it('refuses different passwords', async () => {
@@ -43,7 +49,9 @@ describe('reset password', () => {
   it('explains a link without a token', async () => {
     mockApi();
     renderAppAt('/reset-password');
-    expect(await screen.findByText('This reset link is incomplete. Please ask for a new one.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await screen.findByText('This reset link is incomplete. Please ask for a new one.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
   });
 });
 

@@ -32,7 +32,10 @@ export const ResetPasswordPage = () => {
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);
-    const result = await post<{ data: { message: string } }>('/reset-password', { token, password: String(values.password) });
+    const result = await post<{ data: { message: string } }>('/reset-password', {
+      token,
+      password: String(values.password),
+    });
     setBusy(false);
     if (result.error) {
       toasts.error(translate('app.toast.error'), result.error.message);
@@ -46,8 +49,19 @@ export const ResetPasswordPage = () => {
     <PublicPage title={translate('app.reset.title')} intro={token ? translate('app.reset.intro') : undefined}>
       {token ? (
         <Form onSubmit={submit} noValidate disableInvalidFormNotification>
-          <PasswordInput source="password" label={newLabel} validate={validate.password} autoComplete="new-password" autoFocus />
-          <PasswordInput source="confirm" label={confirmLabel} validate={validate.confirm} autoComplete="new-password" />
+          <PasswordInput
+            source="password"
+            label={newLabel}
+            validate={validate.password}
+            autoComplete="new-password"
+            autoFocus
+          />
+          <PasswordInput
+            source="confirm"
+            label={confirmLabel}
+            validate={validate.confirm}
+            autoComplete="new-password"
+          />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
             {translate('app.reset.submit')}
           </Button>

@@ -2,7 +2,12 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useTranslate } from 'react-admin';
 
 /** The 409 prompt: sign in here and end the session open elsewhere, or stop. */
-export const SignedInElsewhereDialog = ({ message, onContinue, onCancel, busy }: {
+export const SignedInElsewhereDialog = ({
+  message,
+  onContinue,
+  onCancel,
+  busy,
+}: {
   message: string | null;
   onContinue: () => void;
   onCancel: () => void;

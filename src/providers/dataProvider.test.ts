@@ -32,7 +32,9 @@ describe('getList', () => {
       sort: newestFirst,
       filter: { status: ['INITIATED', 'ASSIGNED'], merchantCode: 'M1', utr: '' },
     });
-    expect(urls()).toEqual(['/v1/payins?page=2&pageSize=25&sortBy=createdAt&sortOrder=desc&status=INITIATED,ASSIGNED&merchantCode=M1']);
+    expect(urls()).toEqual([
+      '/v1/payins?page=2&pageSize=25&sortBy=createdAt&sortOrder=desc&status=INITIATED,ASSIGNED&merchantCode=M1',
+    ]);
     expect(result).toEqual({ data: [{ id: 'p1' }], total: 41 });
   });
 
@@ -51,7 +53,9 @@ describe('getList', () => {
 
   it('throws the server message as an HttpError', async () => {
     reply(json({ error: { message: 'You do not have access to this screen.', code: 'FORBIDDEN' } }, 403));
-    const failure = await dataProvider.getList('vendors', { pagination: page, sort: newestFirst, filter: {} }).catch((e) => e);
+    const failure = await dataProvider
+      .getList('vendors', { pagination: page, sort: newestFirst, filter: {} })
+      .catch((e) => e);
     expect(failure).toBeInstanceOf(HttpError);
     expect(failure).toMatchObject({
       message: 'You do not have access to this screen.',
@@ -63,14 +67,19 @@ describe('getList', () => {
 
 describe('failures naming a field', () => {
   it("carry the form's errors: the field's message and the form's", async () => {
-    reply(json({ error: { message: 'maxPayin must be at least minPayin', code: 'BAD_REQUEST', field: 'maxPayin' } }, 400));
+    reply(
+      json({ error: { message: 'maxPayin must be at least minPayin', code: 'BAD_REQUEST', field: 'maxPayin' } }, 400),
+    );
     const failure = await dataProvider.create('merchant', { data: {} }).catch((e) => e);
     expect(failure.body).toEqual({
       message: 'maxPayin must be at least minPayin',
       code: 'BAD_REQUEST',
       field: 'maxPayin',
       status: 400,
-      errors: { maxPayin: 'maxPayin must be at least minPayin', root: { serverError: 'maxPayin must be at least minPayin' } },
+      errors: {
+        maxPayin: 'maxPayin must be at least minPayin',
+        root: { serverError: 'maxPayin must be at least minPayin' },
+      },
     });
   });
 });
@@ -84,14 +93,20 @@ describe('single records', () => {
 
   it('create posts the record and returns the created one', async () => {
     reply(json({ data: { id: 'm2', code: 'M2' } }, 201));
-    expect(await dataProvider.create('merchants', { data: { code: 'M2' } })).toEqual({ data: { id: 'm2', code: 'M2' } });
+    expect(await dataProvider.create('merchants', { data: { code: 'M2' } })).toEqual({
+      data: { id: 'm2', code: 'M2' },
+    });
     expect(urls()).toEqual(['/v1/merchants']);
     expect(init()).toMatchObject({ method: 'POST', body: '{"code":"M2"}' });
   });
 
   it('update puts the data to /<resource>/:id', async () => {
     reply(json({ data: { id: 'm2', name: 'New' } }));
-    const result = await dataProvider.update('merchants', { id: 'm2', data: { name: 'New' }, previousData: { id: 'm2', name: 'Old' } });
+    const result = await dataProvider.update('merchants', {
+      id: 'm2',
+      data: { name: 'New' },
+      previousData: { id: 'm2', name: 'Old' },
+    });
     expect(result).toEqual({ data: { id: 'm2', name: 'New' } });
     expect(urls()).toEqual(['/v1/merchants/m2']);
     expect(init()).toMatchObject({ method: 'PUT', body: '{"name":"New"}' });
@@ -105,7 +120,9 @@ describe('single records', () => {
 
   it('delete falls back to the previous record on an empty answer', async () => {
     reply(new Response(null, { status: 204 }));
-    expect(await dataProvider.delete('users', { id: 'u1', previousData: { id: 'u1', name: 'A' } })).toEqual({ data: { id: 'u1', name: 'A' } });
+    expect(await dataProvider.delete('users', { id: 'u1', previousData: { id: 'u1', name: 'A' } })).toEqual({
+      data: { id: 'u1', name: 'A' },
+    });
   });
 
   it('a validation failure keeps its field', async () => {
@@ -132,11 +149,15 @@ describe('several records', () => {
       filter: { enabled: true },
     });
     expect(result).toEqual({ data: [{ id: 'b1' }], total: 1 });
-    expect(urls()).toEqual(['/v1/bank-accounts?page=1&pageSize=10&sortBy=name&sortOrder=asc&enabled=true&vendorCode=V1']);
+    expect(urls()).toEqual([
+      '/v1/bank-accounts?page=1&pageSize=10&sortBy=name&sortOrder=asc&enabled=true&vendorCode=V1',
+    ]);
   });
 
   it('updateMany makes one call per id', async () => {
-    expect(await dataProvider.updateMany('users', { ids: ['u1', 'u2'], data: { enabled: false } })).toEqual({ data: ['u1', 'u2'] });
+    expect(await dataProvider.updateMany('users', { ids: ['u1', 'u2'], data: { enabled: false } })).toEqual({
+      data: ['u1', 'u2'],
+    });
     expect(urls()).toEqual(['/v1/users/u1', '/v1/users/u2']);
     expect(init(1)).toMatchObject({ method: 'PUT', body: '{"enabled":false}' });
   });
@@ -149,29 +170,38 @@ describe('several records', () => {
 
   it('deleteMany fails with the server message when one call fails', async () => {
     reply(json({ data: { id: 'u1' } }), json({ error: { message: 'User not found.' } }, 404));
-    await expect(dataProvider.deleteMany('users', { ids: ['u1', 'u2'] })).rejects.toMatchObject({ message: 'User not found.', status: 404 });
+    await expect(dataProvider.deleteMany('users', { ids: ['u1', 'u2'] })).rejects.toMatchObject({
+      message: 'User not found.',
+      status: 404,
+    });
   });
 });
 
 describe('EXPORT_PATH', () => {
   it('carries the same filters and sort as the list, without paging', () =>
-    expect(EXPORT_PATH('payouts', { filter: { status: ['SUCCESS', 'REJECTED'], vendorCode: '' }, sort: newestFirst })).toBe(
-      '/v1/payouts/export?sortBy=createdAt&sortOrder=desc&status=SUCCESS,REJECTED',
-    ));
+    expect(
+      EXPORT_PATH('payouts', { filter: { status: ['SUCCESS', 'REJECTED'], vendorCode: '' }, sort: newestFirst }),
+    ).toBe('/v1/payouts/export?sortBy=createdAt&sortOrder=desc&status=SUCCESS,REJECTED'));
 
-  it('has no query when there is nothing to filter', () => expect(EXPORT_PATH('vendors', {})).toBe('/v1/vendors/export'));
+  it('has no query when there is nothing to filter', () =>
+    expect(EXPORT_PATH('vendors', {})).toBe('/v1/vendors/export'));
 });
 
 describe('resource names', () => {
   it('map the SPEC routes to the API paths', () => {
-    expect(['merchant', 'vendor', 'bank-accounts', 'user', 'merchant-applications', 'audit-events'].map(apiPath)).toEqual([
-      'merchants', 'vendors', 'bank-accounts', 'users', 'merchant-applications', 'audit-events',
-    ]);
+    expect(
+      ['merchant', 'vendor', 'bank-accounts', 'user', 'merchant-applications', 'audit-events'].map(apiPath),
+    ).toEqual(['merchants', 'vendors', 'bank-accounts', 'users', 'merchant-applications', 'audit-events']);
     expect(apiPath('payins')).toBe('payins');
   });
 
   it('are translated in every call', async () => {
-    reply(json({ data: [], total: 0 }), json({ data: { id: 'm1' } }), json({ data: { id: 'u1' } }), json({ data: { id: 'u1' } }));
+    reply(
+      json({ data: [], total: 0 }),
+      json({ data: { id: 'm1' } }),
+      json({ data: { id: 'u1' } }),
+      json({ data: { id: 'u1' } }),
+    );
     await dataProvider.getList('merchant', { pagination: page, sort: newestFirst, filter: { topLevel: true } });
     await dataProvider.getOne('merchant', { id: 'm1' });
     await dataProvider.create('user', { data: { userName: 'a' } });

@@ -37,7 +37,8 @@ export const API_PATHS: Readonly<Record<string, string>> = {
 export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
 
 /** The resource of an API path (the audit log names records by API path). */
-export const resourceOf = (path: string): string => Object.keys(API_PATHS).find((name) => API_PATHS[name] === path) ?? path;
+export const resourceOf = (path: string): string =>
+  Object.keys(API_PATHS).find((name) => API_PATHS[name] === path) ?? path;
 
 const recordPath = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
 
@@ -58,11 +59,7 @@ export const EXPORT_PATH = (resource: string, params: { filter?: Filter; sort?: 
 
 export const dataProvider: DataProvider = {
   getList: (resource, { pagination, sort, filter, signal }) =>
-    listOf(
-      resource,
-      { page: pagination?.page, pageSize: pagination?.perPage, ...sortQuery(sort), ...filter },
-      signal,
-    ),
+    listOf(resource, { page: pagination?.page, pageSize: pagination?.perPage, ...sortQuery(sort), ...filter }, signal),
 
   getOne: async (resource, { id, signal }) => unwrap(await get<One<never>>(recordPath(resource, id), {}, { signal })),
 

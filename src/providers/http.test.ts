@@ -45,33 +45,50 @@ describe('buildQuery', () => {
     expect(buildQuery({ a: '', b: null, c: undefined, d: [], e: 'x' })).toBe('e=x'));
 
   it('joins lists with commas and keeps the given order', () =>
-    expect(buildQuery({ status: ['INITIATED', 'ASSIGNED'], page: 2, ok: false })).toBe('status=INITIATED,ASSIGNED&page=2&ok=false'));
+    expect(buildQuery({ status: ['INITIATED', 'ASSIGNED'], page: 2, ok: false })).toBe(
+      'status=INITIATED,ASSIGNED&page=2&ok=false',
+    ));
 
-  it('drops blank entries inside lists', () => expect(buildQuery({ status: ['', null, 'SUCCESS'], other: [''] })).toBe('status=SUCCESS'));
+  it('drops blank entries inside lists', () =>
+    expect(buildQuery({ status: ['', null, 'SUCCESS'], other: [''] })).toBe('status=SUCCESS'));
 
   it('encodes values and writes dates as ISO instants', () =>
-    expect(buildQuery({ q: 'a b&c', from: new Date('2026-01-01T00:00:00Z') })).toBe('q=a%20b%26c&from=2026-01-01T00%3A00%3A00.000Z'));
+    expect(buildQuery({ q: 'a b&c', from: new Date('2026-01-01T00:00:00Z') })).toBe(
+      'q=a%20b%26c&from=2026-01-01T00%3A00%3A00.000Z',
+    ));
 
   it('gives an empty string when nothing is left', () => expect(buildQuery({ a: '' })).toBe(''));
 });
 
 describe('normaliseError', () => {
   it('prefers error.message of the body', () =>
-    expect(normaliseError({ error: { message: 'Merchant not found.', code: 'NOT_FOUND', field: 'code' }, message: 'outer' }, 404)).toEqual({
+    expect(
+      normaliseError(
+        { error: { message: 'Merchant not found.', code: 'NOT_FOUND', field: 'code' }, message: 'outer' },
+        404,
+      ),
+    ).toEqual({
       message: 'Merchant not found.',
       code: 'NOT_FOUND',
       field: 'code',
       status: 404,
     }));
 
-  it('then the body message', () => expect(normaliseError({ error: 'Bad Request', message: 'body must be an object' }).message).toBe('body must be an object'));
+  it('then the body message', () =>
+    expect(normaliseError({ error: 'Bad Request', message: 'body must be an object' }).message).toBe(
+      'body must be an object',
+    ));
 
   it('reads the body an error carries before its own message', () => {
-    const failure = Object.assign(new Error('Request failed'), { status: 409, body: { error: { message: 'Already settled.' } } });
+    const failure = Object.assign(new Error('Request failed'), {
+      status: 409,
+      body: { error: { message: 'Already settled.' } },
+    });
     expect(normaliseError(failure)).toEqual({ message: 'Already settled.', status: 409 });
   });
 
-  it("then the error's own message", () => expect(normaliseError(new TypeError('Failed to fetch')).message).toBe('Failed to fetch'));
+  it("then the error's own message", () =>
+    expect(normaliseError(new TypeError('Failed to fetch')).message).toBe('Failed to fetch'));
 
   it('otherwise Unknown Error', () => {
     expect(normaliseError(null).message).toBe('Unknown Error');
@@ -118,7 +135,11 @@ describe('calls with a stored credential', () => {
 
   it('sends multipart form data without setting the content type', async () => {
     const file = new File(['x'], 'slip.png', { type: 'image/png' });
-    await post('/bank-entries/upload', { bank: 'Bank A', amount: 10, file, tags: ['a', 'b'], skip: null, picked: { rawFile: file, title: 't' } }, true);
+    await post(
+      '/bank-entries/upload',
+      { bank: 'Bank A', amount: 10, file, tags: ['a', 'b'], skip: null, picked: { rawFile: file, title: 't' } },
+      true,
+    );
     const { init, headers } = call();
     expect(init.body).toBeInstanceOf(FormData);
     const form = init.body as FormData;
@@ -202,7 +223,12 @@ describe('extra headers beside the stored credential', () => {
 describe('getFile', () => {
   it('fetches the file with the credential and reads its name', async () => {
     localStorage.setItem(TOKEN_KEY, 'token-1');
-    reply(new Response('Code\nM1\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="merchants.csv"' } }));
+    reply(
+      new Response('Code\nM1\n', {
+        status: 200,
+        headers: { 'content-disposition': 'attachment; filename="merchants.csv"' },
+      }),
+    );
     const result = await getFile('/v1/merchants/export?code=M');
     expect(call().url).toBe('/v1/merchants/export?code=M');
     expect(call().headers).toEqual({ Authorization: 'Bearer token-1' });
@@ -212,7 +238,11 @@ describe('getFile', () => {
 
   it('gives the server message on failure', async () => {
     reply(json({ error: { message: 'No access.', code: 'FORBIDDEN' } }, 403));
-    expect((await getFile('/v1/vendors/export')).error).toEqual({ message: 'No access.', code: 'FORBIDDEN', status: 403 });
+    expect((await getFile('/v1/vendors/export')).error).toEqual({
+      message: 'No access.',
+      code: 'FORBIDDEN',
+      status: 403,
+    });
   });
 });
 

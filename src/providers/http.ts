@@ -46,15 +46,15 @@ export const buildQuery = (params: Params): string => {
 };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** SPEC §8: error.message, then message, then the error's own message, otherwise 'Unknown Error'. */
 export const normaliseError = (error: unknown, status?: number): ApiError => {
   const own = isObject(error) ? error : {};
   const body = isObject(own.body) ? own.body : own;
   const nested = isObject(body.error) ? body.error : {};
-  const message =
-    text(nested.message) ?? text(body.message) ?? text(own.message) ?? text(error) ?? 'Unknown Error';
+  const message = text(nested.message) ?? text(body.message) ?? text(own.message) ?? text(error) ?? 'Unknown Error';
   const code = text(nested.code) ?? text(body.code);
   const field = text(nested.field);
   const knownStatus = status ?? (typeof own.status === 'number' ? own.status : undefined);
@@ -126,7 +126,16 @@ interface Call {
   signal?: AbortSignal;
 }
 
-const send = async <T>({ method, path, params, body, multipart = false, headers: own, extra, signal }: Call): Promise<Result<T>> => {
+const send = async <T>({
+  method,
+  path,
+  params,
+  body,
+  multipart = false,
+  headers: own,
+  extra,
+  signal,
+}: Call): Promise<Result<T>> => {
   const token = own ? null : storedToken();
   const headers: HeaderMap = { ...extra, ...own };
   if (token) {
@@ -160,14 +169,16 @@ const send = async <T>({ method, path, params, body, multipart = false, headers:
 /** GET with query parameters; the merchant list asks for 1000 rows unless told otherwise. */
 export const get = <T = unknown>(path: string, params: Params = {}, options: RequestOptions = {}) => {
   const withDefaults =
-    path.includes(MERCHANT_LIST_PATH) && (params.pageSize === undefined || params.pageSize === null || params.pageSize === '')
+    path.includes(MERCHANT_LIST_PATH) &&
+    (params.pageSize === undefined || params.pageSize === null || params.pageSize === '')
       ? { ...params, pageSize: MERCHANT_LIST_PAGE_SIZE }
       : params;
   return send<T>({ method: 'GET', path, params: withDefaults, signal: options.signal });
 };
 
 /** The third argument is the multipart flag (SPEC §7), or options with it and extra headers. */
-const optionsOf = (value: boolean | SendOptions = {}): SendOptions => (typeof value === 'boolean' ? { multipart: value } : value);
+const optionsOf = (value: boolean | SendOptions = {}): SendOptions =>
+  typeof value === 'boolean' ? { multipart: value } : value;
 
 export const post = <T = unknown>(path: string, body?: unknown, options: boolean | SendOptions = false) => {
   const { multipart, headers } = optionsOf(options);
@@ -196,7 +207,8 @@ export const getFile = async (url: string, fallbackName = 'export.csv'): Promise
   const headers: HeaderMap = token ? { Authorization: `Bearer ${token}` } : {};
   try {
     const response = await fetch(url, { method: 'GET', headers });
-    if (response.ok) return { data: { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) }, error: null };
+    if (response.ok)
+      return { data: { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) }, error: null };
     const body = await readBody(response);
     const error = normaliseError(isObject(body) ? body : null, response.status);
     if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));

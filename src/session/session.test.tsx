@@ -9,7 +9,8 @@ const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
 /** An unsigned token: the dashboard only reads the claims, the server checks the signature. */
-const tokenOf = (claims: Record<string, unknown>) => `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
+const tokenOf = (claims: Record<string, unknown>) =>
+  `${base64url({ alg: 'HS256', typ: 'JWT' })}.${base64url(claims)}.signature`;
 
 const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
@@ -23,7 +24,11 @@ describe('decodeSession', () => {
   it('maps the claims to the identity', () => expect(decodeSession(merchantToken())).toEqual(merchant));
 
   it('keeps the vendor code', () =>
-    expect(decodeSession(tokenOf({ id: 'u-9', userName: 'vik', role: 'VENDOR', code: [], vendor_code: 'V7', exp: inAnHour() }))).toEqual(vendor));
+    expect(
+      decodeSession(
+        tokenOf({ id: 'u-9', userName: 'vik', role: 'VENDOR', code: [], vendor_code: 'V7', exp: inAnHour() }),
+      ),
+    ).toEqual(vendor));
 
   it('reads exp in seconds', () => {
     const token = tokenOf({ ...merchantClaims, exp: 1_800_000_000 });
@@ -33,7 +38,8 @@ describe('decodeSession', () => {
 
   it.each([[null], [''], ['not-a-token'], ['a.b.c']])('refuses %j', (token) => expect(decodeSession(token)).toBeNull());
 
-  it('refuses an unknown role', () => expect(decodeSession(tokenOf({ ...merchantClaims, role: 'ROOT', exp: inAnHour() }))).toBeNull());
+  it('refuses an unknown role', () =>
+    expect(decodeSession(tokenOf({ ...merchantClaims, role: 'ROOT', exp: inAnHour() }))).toBeNull());
 });
 
 describe('stored session', () => {
@@ -89,7 +95,14 @@ describe('useSession', () => {
 
   it('is empty when signed out', () => {
     const { result } = renderHook(useSession, { wrapper });
-    expect(result.current).toMatchObject({ session: null, userId: '', userName: '', role: null, code: [], vendorCode: null });
+    expect(result.current).toMatchObject({
+      session: null,
+      userId: '',
+      userName: '',
+      role: null,
+      code: [],
+      vendorCode: null,
+    });
   });
 
   it('removes an undecodable stored token', () => {
@@ -103,7 +116,13 @@ describe('useSession', () => {
     localStorage.setItem(TOKEN_KEY, merchantToken());
     const { result } = renderHook(useSession, { wrapper });
     act(() => result.current.setSession(vendor));
-    expect(result.current).toMatchObject({ userId: 'u-9', userName: 'vik', role: 'VENDOR', code: [], vendorCode: 'V7' });
+    expect(result.current).toMatchObject({
+      userId: 'u-9',
+      userName: 'vik',
+      role: 'VENDOR',
+      code: [],
+      vendorCode: 'V7',
+    });
   });
 
   it('follows sign-in and sign-out made through the storage helpers', () => {

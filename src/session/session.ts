@@ -32,7 +32,11 @@ export const SESSION_CHANGE_EVENT = 'session-change';
 const announce = () => window.dispatchEvent(new Event(SESSION_CHANGE_EVENT));
 
 const codesOf = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : typeof value === 'string' ? [value] : [];
+  Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
 
 /** Null when the token is missing, undecodable, of an unknown role or expired (exp is in seconds). */
 export const decodeSession = (token: string | null, now: number = Date.now()): Session | null => {
@@ -76,7 +80,11 @@ export const readUserData = (): UserData | null => {
     const value: unknown = JSON.parse(raw);
     if (typeof value !== 'object' || value === null) return null;
     const { name, role, code } = value as Record<string, unknown>;
-    return { name: typeof name === 'string' ? name : '', role: typeof role === 'string' ? role : '', code: codesOf(code) };
+    return {
+      name: typeof name === 'string' ? name : '',
+      role: typeof role === 'string' ? role : '',
+      code: codesOf(code),
+    };
   } catch {
     return null;
   }

@@ -27,7 +27,8 @@ describe('every /v1 route × every role', () => {
         const res = await s.call(route.method, path, { token: t[user], body });
         const refused = res.status === 403 && res.body?.error?.message === DENIED;
         const allowed = canDo(ROLE_OF[user], access.screen, access.action);
-        if (refused === allowed) mismatches.push(`${route.method} ${route.url} as ${user}: ${res.status} ${res.body?.error?.message ?? ''}`);
+        if (refused === allowed)
+          mismatches.push(`${route.method} ${route.url} as ${user}: ${res.status} ${res.body?.error?.message ?? ''}`);
       }
     }
     expect(mismatches).toEqual([]);
@@ -35,7 +36,9 @@ describe('every /v1 route × every role', () => {
 
   it('refuses every non-public route without a token', async () => {
     for (const route of s.app.accessTable.filter((r) => 'screen' in r.access)) {
-      const res = await s.call(route.method, route.url.replace(':id', SOME_ID), { body: route.method === 'GET' ? undefined : {} });
+      const res = await s.call(route.method, route.url.replace(':id', SOME_ID), {
+        body: route.method === 'GET' ? undefined : {},
+      });
       expect(`${route.method} ${route.url} ${res.status}`).toBe(`${route.method} ${route.url} 401`);
     }
   });

@@ -46,6 +46,9 @@ describe('rate limits', () => {
     expect([200, 429]).toContain(limited.status);
     const res = await s.call('POST', '/v1/login', { body: { userName: 'admin', password: 'Demo@1234' } });
     expect(res.status).toBe(429);
-    expect(res.body.error).toEqual({ message: 'Too many requests. Please wait a minute and try again.', code: 'RATE_LIMITED' });
+    expect(res.body.error).toEqual({
+      message: 'Too many requests. Please wait a minute and try again.',
+      code: 'RATE_LIMITED',
+    });
   });
 });

@@ -27,7 +27,12 @@ describe('POST /v1/login', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.user).toEqual({ name: 'Manoj Merchant-Admin', role: 'MERCHANT_ADMIN', code: ['ACME'] });
     const claims = decodeClaims(res.body.data.accessToken);
-    expect(claims).toMatchObject({ userName: 'merchant-admin', role: 'MERCHANT_ADMIN', code: ['ACME'], vendor_code: null });
+    expect(claims).toMatchObject({
+      userName: 'merchant-admin',
+      role: 'MERCHANT_ADMIN',
+      code: ['ACME'],
+      vendor_code: null,
+    });
     expect(typeof claims.id).toBe('string');
     expect(claims.exp - claims.iat).toBe(3600);
     const vendor = await login({ userName: 'vendor', password: 'Demo@1234' });
@@ -74,7 +79,10 @@ describe('POST /v1/login', () => {
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const [user] = await s.db.select().from(users).where(eq(users.userName, 'merchant-operations'));
-    const [active] = await s.db.select({ n: count() }).from(sessions).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+    const [active] = await s.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
     expect(active.n).toBe(1);
   });
 
@@ -87,7 +95,8 @@ describe('POST /v1/login', () => {
   });
 
   it('locks a user name after repeated failures, even for the right password', async () => {
-    for (let i = 0; i < 5; i += 1) expect((await login({ userName: 'vendor-operations', password: `wrong${i}aaa` })).status).toBe(401);
+    for (let i = 0; i < 5; i += 1)
+      expect((await login({ userName: 'vendor-operations', password: `wrong${i}aaa` })).status).toBe(401);
     const locked = await login({ userName: 'vendor-operations', password: 'Demo@1234', override: true });
     expect(locked.status).toBe(429);
     expect(locked.body.error.message).toMatch(/Too many failed sign-in attempts/);
@@ -108,7 +117,11 @@ describe('tokens', () => {
     const tampered = `${h}.${p}.${'A'.repeat(43)}`;
     expect((await s.call('GET', '/v1/me', { token: tampered })).status).toBe(401);
     const claims = decodeClaims(token);
-    const expired = await signWithServerSecret(s.db, { ...claims, iat: claims.iat - 7200, exp: Math.floor(Date.now() / 1000) - 60 });
+    const expired = await signWithServerSecret(s.db, {
+      ...claims,
+      iat: claims.iat - 7200,
+      exp: Math.floor(Date.now() / 1000) - 60,
+    });
     const res = await s.call('GET', '/v1/me', { token: expired });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toMatch(/expired/);
@@ -125,12 +138,21 @@ describe('tokens', () => {
 describe('passwords', () => {
   it('a password change ends every session and the new password works', async () => {
     const token = await s.login('admin');
-    const weak = await s.call('POST', '/v1/change-password', { token, body: { currentPassword: 'Demo@1234', newPassword: 'short' } });
+    const weak = await s.call('POST', '/v1/change-password', {
+      token,
+      body: { currentPassword: 'Demo@1234', newPassword: 'short' },
+    });
     expect(weak.status).toBe(400);
-    const wrong = await s.call('POST', '/v1/change-password', { token, body: { currentPassword: 'nope', newPassword: 'NewPass123' } });
+    const wrong = await s.call('POST', '/v1/change-password', {
+      token,
+      body: { currentPassword: 'nope', newPassword: 'NewPass123' },
+    });
     expect(wrong.status).toBe(400);
     expect((await s.call('GET', '/v1/me', { token })).status).toBe(200);
-    const ok = await s.call('POST', '/v1/change-password', { token, body: { currentPassword: 'Demo@1234', newPassword: 'NewPass123' } });
+    const ok = await s.call('POST', '/v1/change-password', {
+      token,
+      body: { currentPassword: 'Demo@1234', newPassword: 'NewPass123' },
+    });
     expect(ok.status).toBe(200);
     expect((await s.call('GET', '/v1/me', { token })).status).toBe(401);
     expect((await login({ userName: 'admin', password: 'NewPass123', override: true })).status).toBe(200);

@@ -13,24 +13,44 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const body = (nickname: string, extra: Record<string, unknown> = {}) => ({
-  nickname, bankName: 'HDFC Bank', holderName: 'Alpha Collections', accountNumber: '123456789012', ifsc: 'HDFC0004321',
-  upiId: 'alpha.new@hdfcbank', usedFor: 'PAYIN', minPayin: 100, maxPayin: 50000, dailyLimit: 500000, vendorCode: 'VEN-ALPHA', ...extra,
+  nickname,
+  bankName: 'HDFC Bank',
+  holderName: 'Alpha Collections',
+  accountNumber: '123456789012',
+  ifsc: 'HDFC0004321',
+  upiId: 'alpha.new@hdfcbank',
+  usedFor: 'PAYIN',
+  minPayin: 100,
+  maxPayin: 50000,
+  dailyLimit: 500000,
+  vendorCode: 'VEN-ALPHA',
+  ...extra,
 });
 const accounts = async () => (await s.db.select({ n: count() }).from(bankAccounts))[0].n;
-const idOf = async (nickname: string) => (await s.db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.nickname, nickname)))[0].id;
-const list = async (user: DemoUser, query = '') => s.call('GET', `/v1/bank-accounts?pageSize=100${query}`, { token: t[user] });
+const idOf = async (nickname: string) =>
+  (await s.db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.nickname, nickname)))[0].id;
+const list = async (user: DemoUser, query = '') =>
+  s.call('GET', `/v1/bank-accounts?pageSize=100${query}`, { token: t[user] });
 
 describe('who may use /v1/bank-accounts', () => {
   const readers: DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
-  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))('list as %s → %i', async (user, status) => {
-    expect((await list(user)).status).toBe(status);
-  });
+  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))(
+    'list as %s → %i',
+    async (user, status) => {
+      expect((await list(user)).status).toBe(status);
+    },
+  );
 
-  it.each(['operations', 'vendor', 'vendor-operations', 'merchant-admin'] as const)('create as %s → 403, nothing written', async (user) => {
-    const before = await accounts();
-    expect((await s.call('POST', '/v1/bank-accounts', { token: t[user], body: body(`NEW-${user}`) })).status).toBe(403);
-    expect(await accounts()).toBe(before);
-  });
+  it.each(['operations', 'vendor', 'vendor-operations', 'merchant-admin'] as const)(
+    'create as %s → 403, nothing written',
+    async (user) => {
+      const before = await accounts();
+      expect((await s.call('POST', '/v1/bank-accounts', { token: t[user], body: body(`NEW-${user}`) })).status).toBe(
+        403,
+      );
+      expect(await accounts()).toBe(before);
+    },
+  );
 });
 
 describe('bank accounts', () => {
@@ -48,7 +68,9 @@ describe('bank accounts', () => {
     const own = (await list('vendor')).body.data.map((b: { vendorCode: string }) => b.vendorCode);
     expect(new Set(own)).toEqual(new Set(['VEN-ALPHA']));
     expect((await list('vendor', '&vendorCode=VEN-BETA')).body.total).toBe(0);
-    expect((await s.call('GET', `/v1/bank-accounts/${await idOf('BETA-AXIS-01')}`, { token: t.vendor })).status).toBe(404);
+    expect((await s.call('GET', `/v1/bank-accounts/${await idOf('BETA-AXIS-01')}`, { token: t.vendor })).status).toBe(
+      404,
+    );
     const csv = (await s.call('GET', '/v1/bank-accounts/export', { token: t['vendor-operations'] })).body as string;
     expect(csv).toContain('ALPHA-HDFC-01');
     expect(csv).not.toContain('BETA-');
@@ -57,7 +79,12 @@ describe('bank accounts', () => {
   it('creates with validation, and a duplicate nickname is a 409', async () => {
     const res = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('ALPHA-NEW-01') });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ nickname: 'ALPHA-NEW-01', vendorCode: 'VEN-ALPHA', minPayin: 100, merchantCodes: [] });
+    expect(res.body.data).toMatchObject({
+      nickname: 'ALPHA-NEW-01',
+      vendorCode: 'VEN-ALPHA',
+      minPayin: 100,
+      merchantCodes: [],
+    });
     const [row] = await s.db.select().from(bankAccounts).where(eq(bankAccounts.nickname, 'ALPHA-NEW-01'));
     expect(row.maxPayin).toBe(5000000);
     const dup = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('ALPHA-NEW-01') });
@@ -65,7 +92,9 @@ describe('bank accounts', () => {
   });
 
   it('gives one 201 and one 409 to two simultaneous creates of one nickname', async () => {
-    const results = await Promise.all([1, 2].map(() => s.call('POST', '/v1/bank-accounts', { token: t.transactions, body: body('RACE-01') })));
+    const results = await Promise.all(
+      [1, 2].map(() => s.call('POST', '/v1/bank-accounts', { token: t.transactions, body: body('RACE-01') })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
@@ -89,43 +118,88 @@ describe('bank accounts', () => {
 
   it('links merchants with their sub-merchants and unlinks them', async () => {
     const id = await idOf('ALPHA-NEW-01');
-    const linked = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, { token: t.admin, body: { merchantCodes: ['ACME'], includeSubMerchants: true } });
+    const linked = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
+      token: t.admin,
+      body: { merchantCodes: ['ACME'], includeSubMerchants: true },
+    });
     expect(linked.body.data.merchantCodes).toEqual(['ACME', 'ACME-KIDS']);
-    const again = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, { token: t.admin, body: { merchantCodes: ['ACME', 'BOLT'] } });
+    const again = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
+      token: t.admin,
+      body: { merchantCodes: ['ACME', 'BOLT'] },
+    });
     expect(again.body.data.merchantCodes).toEqual(['ACME', 'ACME-KIDS', 'BOLT']);
-    const unlinked = await s.call('DELETE', `/v1/bank-accounts/${id}/merchants`, { token: t.admin, body: { merchantCodes: ['ACME'], includeSubMerchants: true } });
+    const unlinked = await s.call('DELETE', `/v1/bank-accounts/${id}/merchants`, {
+      token: t.admin,
+      body: { merchantCodes: ['ACME'], includeSubMerchants: true },
+    });
     expect(unlinked.body.data.merchantCodes).toEqual(['BOLT']);
-    expect((await s.call('POST', `/v1/bank-accounts/${id}/merchants`, { token: t.admin, body: { merchantCodes: ['GHOST'] } })).status).toBe(400);
-    expect((await s.call('POST', `/v1/bank-accounts/${id}/merchants`, { token: t.operations, body: { merchantCodes: ['ACME'] } })).status).toBe(403);
-    expect((await list('admin', '&merchantCode=BOLT')).body.data.map((b: { nickname: string }) => b.nickname)).toContain('ALPHA-NEW-01');
+    expect(
+      (
+        await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
+          token: t.admin,
+          body: { merchantCodes: ['GHOST'] },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
+          token: t.operations,
+          body: { merchantCodes: ['ACME'] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await list('admin', '&merchantCode=BOLT')).body.data.map((b: { nickname: string }) => b.nickname),
+    ).toContain('ALPHA-NEW-01');
   });
 
   it('needs the password again to switch an account on or off or to change its numbers, not for the QR switch', async () => {
     const id = await idOf('ALPHA-NEW-01');
-    expect((await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, body: { showQr: false } })).body.data.showQr).toBe(false);
+    expect(
+      (await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, body: { showQr: false } })).body.data
+        .showQr,
+    ).toBe(false);
     const off = await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, body: { enabled: false } });
     expect(off.body.error.code).toBe('CONFIRMATION_REQUIRED');
     const headers = await confirm(s, t.operations);
-    expect((await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, headers, body: { enabled: false } })).body.data.enabled).toBe(false);
+    expect(
+      (await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, headers, body: { enabled: false } }))
+        .body.data.enabled,
+    ).toBe(false);
 
     const { nickname: _n, usedFor: _u, vendorCode: _v, ...edit } = body('x');
-    const rename = await s.call('PUT', `/v1/bank-accounts/${id}`, { token: t.admin, body: { ...edit, bankName: 'HDFC Bank Ltd' } });
+    const rename = await s.call('PUT', `/v1/bank-accounts/${id}`, {
+      token: t.admin,
+      body: { ...edit, bankName: 'HDFC Bank Ltd' },
+    });
     expect(rename.status).toBe(200);
-    const renumber = await s.call('PUT', `/v1/bank-accounts/${id}`, { token: t.admin, body: { ...edit, accountNumber: '999988887777' } });
+    const renumber = await s.call('PUT', `/v1/bank-accounts/${id}`, {
+      token: t.admin,
+      body: { ...edit, accountNumber: '999988887777' },
+    });
     expect(renumber.status).toBe(403);
     expect(renumber.body.error.code).toBe('CONFIRMATION_REQUIRED');
     const [unchanged] = await s.db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
     expect(unchanged.accountNumber).toBe('123456789012');
-    const ok = await s.call('PUT', `/v1/bank-accounts/${id}`, { token: t.admin, headers: await confirm(s, t.admin), body: { ...edit, accountNumber: '999988887777' } });
+    const ok = await s.call('PUT', `/v1/bank-accounts/${id}`, {
+      token: t.admin,
+      headers: await confirm(s, t.admin),
+      body: { ...edit, accountNumber: '999988887777' },
+    });
     expect(ok.body.data.accountNumber).toBe('999988887777');
   });
 
   it('deletes only an account with no merchant links', async () => {
     const headers = await confirm(s, t.admin);
-    expect((await s.call('DELETE', `/v1/bank-accounts/${await idOf('ALPHA-NEW-01')}`, { token: t.admin, headers })).status).toBe(409);
+    expect(
+      (await s.call('DELETE', `/v1/bank-accounts/${await idOf('ALPHA-NEW-01')}`, { token: t.admin, headers })).status,
+    ).toBe(409);
     const free = await idOf('RACE-01');
     expect((await s.call('DELETE', `/v1/bank-accounts/${free}`, { token: t.admin, headers })).status).toBe(200);
-    expect(await s.db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.bankAccountId, free))).toHaveLength(0);
+    expect(
+      await s.db.select().from(merchantBankAccounts).where(eq(merchantBankAccounts.bankAccountId, free)),
+    ).toHaveLength(0);
   });
 });
 
@@ -134,12 +208,17 @@ describe('edits by a role that sees the number masked', () => {
     const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('MASKED-01') });
     const id = created.body.data.id;
     const { nickname: _n, usedFor: _u, vendorCode: _v, accountNumber: _a, ...edit } = body('x');
-    const res = await s.call('PUT', `/v1/bank-accounts/${id}`, { token: t.transactions, body: { ...edit, bankName: 'HDFC Bank Ltd', dailyLimit: null } });
+    const res = await s.call('PUT', `/v1/bank-accounts/${id}`, {
+      token: t.transactions,
+      body: { ...edit, bankName: 'HDFC Bank Ltd', dailyLimit: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ accountNumber: '••••••••9012', dailyLimit: null, bankName: 'HDFC Bank Ltd' });
     const [row] = await s.db.select().from(bankAccounts).where(eq(bankAccounts.id, id));
     expect(row.accountNumber).toBe('123456789012');
-    const history = await s.call('GET', `/v1/audit-events?entity=bank-accounts&entityId=${id}&sortOrder=asc`, { token: t.admin });
+    const history = await s.call('GET', `/v1/audit-events?entity=bank-accounts&entityId=${id}&sortOrder=asc`, {
+      token: t.admin,
+    });
     expect(history.body.data[0].after).toMatchObject({ maxPayin: 50000, accountNumber: '123456789012' });
     expect(history.body.data[1].after).toMatchObject({ bankName: 'HDFC Bank Ltd', dailyLimit: null });
   });
@@ -148,7 +227,11 @@ describe('edits by a role that sees the number masked', () => {
     const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('EMPTY-BODY-01') });
     const res = await fetch(`${s.url}/v1/bank-accounts/${created.body.data.id}`, {
       method: 'DELETE',
-      headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json', ...(await confirm(s, t.admin)) },
+      headers: {
+        authorization: `Bearer ${t.admin}`,
+        'content-type': 'application/json',
+        ...(await confirm(s, t.admin)),
+      },
     });
     expect(res.status).toBe(200);
   });

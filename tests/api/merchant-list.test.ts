@@ -5,7 +5,16 @@ let s: TestServer;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   s = await startServer();
-  for (const user of ['admin', 'transactions', 'operations', 'merchant', 'merchant-admin', 'merchant-operations', 'vendor', 'vendor-operations']) {
+  for (const user of [
+    'admin',
+    'transactions',
+    'operations',
+    'merchant',
+    'merchant-admin',
+    'merchant-operations',
+    'vendor',
+    'vendor-operations',
+  ]) {
     tokens[user] = await s.login(user);
   }
 });
@@ -65,6 +74,11 @@ describe('GET /v1/getall-merchant (SPEC §7)', () => {
   it('never exposes keys or secrets', async () => {
     const res = await s.call('GET', '/v1/getall-merchant', { token: tokens.admin });
     expect(JSON.stringify(res.body)).not.toMatch(/apiKey|secret|hash/i);
-    expect(res.body.data.merchants[1]).toMatchObject({ code: 'ACME-KIDS', parentCode: 'ACME', minPayin: 100, payinFeePercent: 2.5 });
+    expect(res.body.data.merchants[1]).toMatchObject({
+      code: 'ACME-KIDS',
+      parentCode: 'ACME',
+      minPayin: 100,
+      payinFeePercent: 2.5,
+    });
   });
 });

@@ -14,18 +14,31 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const body = (code: string, extra: Record<string, unknown> = {}) => ({
-  code, name: `Merchant ${code}`, siteUrl: 'https://shop.example', payinCallbackUrl: 'https://shop.example/cb',
-  minPayin: 100, maxPayin: 50000, payinFeePercent: 2.5, minPayout: 500, maxPayout: 100000, payoutFeePercent: 1.5, ...extra,
+  code,
+  name: `Merchant ${code}`,
+  siteUrl: 'https://shop.example',
+  payinCallbackUrl: 'https://shop.example/cb',
+  minPayin: 100,
+  maxPayin: 50000,
+  payinFeePercent: 2.5,
+  minPayout: 500,
+  maxPayout: 100000,
+  payoutFeePercent: 1.5,
+  ...extra,
 });
 const merchantCount = async () => (await s.db.select({ n: count() }).from(merchants))[0].n;
-const idOf = async (code: string) => (await s.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.code, code)))[0].id;
+const idOf = async (code: string) =>
+  (await s.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.code, code)))[0].id;
 
 describe('who may use /v1/merchants', () => {
   const readers: DemoUser[] = ['admin', 'transactions', 'merchant-admin'];
-  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))('list as %s → %i', async (user, status) => {
-    expect((await s.call('GET', '/v1/merchants', { token: t[user] })).status).toBe(status);
-    expect((await s.call('GET', '/v1/merchants/export', { token: t[user] })).status).toBe(status);
-  });
+  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))(
+    'list as %s → %i',
+    async (user, status) => {
+      expect((await s.call('GET', '/v1/merchants', { token: t[user] })).status).toBe(status);
+      expect((await s.call('GET', '/v1/merchants/export', { token: t[user] })).status).toBe(status);
+    },
+  );
 
   const creators: DemoUser[] = ['admin', 'merchant-admin'];
   it.each(DEMO_USERS.filter((u) => !creators.includes(u)))('create as %s → 403, nothing written', async (user) => {
@@ -84,7 +97,10 @@ describe('merchants as ADMIN', () => {
 
   it('edits, keeping the code, and audits the changed fields only', async () => {
     const id = await idOf('NOVA');
-    const res = await s.call('PUT', `/v1/merchants/${id}`, { token: t.admin, body: { ...body('NOVA', { name: 'Nova Two', payinFeePercent: 3 }), code: undefined } });
+    const res = await s.call('PUT', `/v1/merchants/${id}`, {
+      token: t.admin,
+      body: { ...body('NOVA', { name: 'Nova Two', payinFeePercent: 3 }), code: undefined },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ code: 'NOVA', name: 'Nova Two', payinFeePercent: 3 });
     const events = await s.db.select().from(auditEvents).where(eq(auditEvents.entityId, id));
@@ -95,14 +111,22 @@ describe('merchants as ADMIN', () => {
 
   it('asks for the password again before rotating the key, disabling or deleting', async () => {
     const id = await idOf('NOVA');
-    for (const [method, path, b] of [['POST', `/v1/merchants/${id}/rotate-key`, undefined], ['PUT', `/v1/merchants/${id}/enabled`, { enabled: false }], ['DELETE', `/v1/merchants/${id}`, undefined]] as const) {
+    for (const [method, path, b] of [
+      ['POST', `/v1/merchants/${id}/rotate-key`, undefined],
+      ['PUT', `/v1/merchants/${id}/enabled`, { enabled: false }],
+      ['DELETE', `/v1/merchants/${id}`, undefined],
+    ] as const) {
       const res = await s.call(method, path, { token: t.admin, body: b });
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('CONFIRMATION_REQUIRED');
     }
-    expect((await s.call('POST', '/v1/confirmations', { token: t.admin, body: { password: 'wrong' } })).status).toBe(400);
+    expect((await s.call('POST', '/v1/confirmations', { token: t.admin, body: { password: 'wrong' } })).status).toBe(
+      400,
+    );
     const other = await confirm(s, t.transactions);
-    expect((await s.call('POST', `/v1/merchants/${id}/rotate-key`, { token: t.admin, headers: other })).status).toBe(403);
+    expect((await s.call('POST', `/v1/merchants/${id}/rotate-key`, { token: t.admin, headers: other })).status).toBe(
+      403,
+    );
 
     const headers = await confirm(s, t.admin);
     const [before] = await s.db.select().from(merchants).where(eq(merchants.id, id));
@@ -111,7 +135,10 @@ describe('merchants as ADMIN', () => {
     const [after] = await s.db.select().from(merchants).where(eq(merchants.id, id));
     expect(after.apiKeyHash).not.toBe(before.apiKeyHash);
     expect(after.apiKeyHash).toBe(hashApiKey(rotated.body.data.apiKey));
-    expect((await s.call('PUT', `/v1/merchants/${id}/enabled`, { token: t.admin, headers, body: { enabled: false } })).body.data.enabled).toBe(false);
+    expect(
+      (await s.call('PUT', `/v1/merchants/${id}/enabled`, { token: t.admin, headers, body: { enabled: false } })).body
+        .data.enabled,
+    ).toBe(false);
     expect((await s.call('DELETE', `/v1/merchants/${id}`, { token: t.admin, headers })).status).toBe(200);
     expect(await s.db.select().from(merchants).where(eq(merchants.id, id))).toHaveLength(0);
   });
@@ -124,10 +151,17 @@ describe('merchants as ADMIN', () => {
   });
 
   it('filters, sorts and pages on the server', async () => {
-    const res = await s.call('GET', '/v1/merchants?sortBy=code&sortOrder=asc&pageSize=2&page=1&enabled=true', { token: t.admin });
+    const res = await s.call('GET', '/v1/merchants?sortBy=code&sortOrder=asc&pageSize=2&page=1&enabled=true', {
+      token: t.admin,
+    });
     expect(res.body.data.map((m: { code: string }) => m.code)).toEqual(['ACME', 'ACME-KIDS']);
     expect(res.body.total).toBeGreaterThanOrEqual(4);
-    expect((await s.call('GET', '/v1/merchants?topLevel=true&code=acme', { token: t.admin })).body.data.map((m: any) => [m.code, m.subMerchantCount])).toEqual([['ACME', 1]]);
+    expect(
+      (await s.call('GET', '/v1/merchants?topLevel=true&code=acme', { token: t.admin })).body.data.map((m: any) => [
+        m.code,
+        m.subMerchantCount,
+      ]),
+    ).toEqual([['ACME', 1]]);
     expect((await s.call('GET', '/v1/merchants?sortBy=apiKeyHash', { token: t.admin })).status).toBe(400);
     expect((await s.call('GET', '/v1/merchants?pageSize=500', { token: t.admin })).status).toBe(400);
   });
@@ -146,11 +180,16 @@ describe('merchants as MERCHANT_ADMIN (own merchant ACME and its sub-merchants)'
     const list = await s.call('GET', '/v1/merchants?pageSize=100', { token: t['merchant-admin'] });
     expect(list.body.data.map((m: { code: string }) => m.code).sort()).toEqual(['ACME', 'ACME-KIDS']);
     expect((await s.call('GET', '/v1/merchants?code=BOLT', { token: t['merchant-admin'] })).body.total).toBe(0);
-    expect((await s.call('GET', `/v1/merchants/${await idOf('BOLT')}`, { token: t['merchant-admin'] })).status).toBe(404);
+    expect((await s.call('GET', `/v1/merchants/${await idOf('BOLT')}`, { token: t['merchant-admin'] })).status).toBe(
+      404,
+    );
     const csv = (await s.call('GET', '/v1/merchants/export', { token: t['merchant-admin'] })).body as string;
     expect(csv).not.toContain('BOLT');
     expect(csv).not.toContain('CRISP');
-    const bolt = await s.call('PUT', `/v1/merchants/${await idOf('BOLT')}`, { token: t['merchant-admin'], body: { ...body('BOLT'), code: undefined } });
+    const bolt = await s.call('PUT', `/v1/merchants/${await idOf('BOLT')}`, {
+      token: t['merchant-admin'],
+      body: { ...body('BOLT'), code: undefined },
+    });
     expect(bolt.status).toBe(404);
   });
 
@@ -158,9 +197,15 @@ describe('merchants as MERCHANT_ADMIN (own merchant ACME and its sub-merchants)'
     const ok = await s.call('POST', '/v1/merchants', { token: t['merchant-admin'], body: body('ACME-TOYS') });
     expect(ok.status).toBe(201);
     expect(ok.body.data.parentCode).toBe('ACME');
-    const foreign = await s.call('POST', '/v1/merchants', { token: t['merchant-admin'], body: body('BOLT-X', { parentCode: 'BOLT' }) });
+    const foreign = await s.call('POST', '/v1/merchants', {
+      token: t['merchant-admin'],
+      body: body('BOLT-X', { parentCode: 'BOLT' }),
+    });
     expect(foreign.status).toBe(403);
-    const fees = await s.call('POST', '/v1/merchants', { token: t['merchant-admin'], body: body('ACME-CHEAP', { payinFeePercent: 0.5 }) });
+    const fees = await s.call('POST', '/v1/merchants', {
+      token: t['merchant-admin'],
+      body: body('ACME-CHEAP', { payinFeePercent: 0.5 }),
+    });
     expect(fees.status).toBe(403);
     expect(fees.body.error.message).toMatch(/Fees are set by the gateway/);
     const list = await s.call('GET', '/v1/merchants?pageSize=100', { token: t['merchant-admin'] });
@@ -169,6 +214,9 @@ describe('merchants as MERCHANT_ADMIN (own merchant ACME and its sub-merchants)'
 
   it('may not delete', async () => {
     const headers = await confirm(s, t['merchant-admin']);
-    expect((await s.call('DELETE', `/v1/merchants/${await idOf('ACME-TOYS')}`, { token: t['merchant-admin'], headers })).status).toBe(403);
+    expect(
+      (await s.call('DELETE', `/v1/merchants/${await idOf('ACME-TOYS')}`, { token: t['merchant-admin'], headers }))
+        .status,
+    ).toBe(403);
   });
 });

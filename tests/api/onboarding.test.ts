@@ -26,7 +26,12 @@ describe('POST /v1/on-boarding', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.status).toBe('PENDING');
     const [row] = await s.db.select().from(merchantApplications);
-    expect(row).toMatchObject({ businessName: 'Chai Point', email: 'ravi@chaipoint.example', phone: '+919876543210', expectedMonthlyVolume: 250000050 });
+    expect(row).toMatchObject({
+      businessName: 'Chai Point',
+      email: 'ravi@chaipoint.example',
+      phone: '+919876543210',
+      expectedMonthlyVolume: 250000050,
+    });
     const [audited] = await s.db.select({ n: count() }).from(auditEvents);
     expect(audited.n).toBeGreaterThan(0);
   });

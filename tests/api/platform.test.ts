@@ -8,7 +8,10 @@ const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pgc-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Payment-Gateway</title><div id="root"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
-fs.writeFileSync(path.join(dist, 'assets', 'big-def456.js'), `export const text = ${JSON.stringify('payment '.repeat(2000))};`);
+fs.writeFileSync(
+  path.join(dist, 'assets', 'big-def456.js'),
+  `export const text = ${JSON.stringify('payment '.repeat(2000))};`,
+);
 
 let s: TestServer;
 beforeAll(async () => {
@@ -68,13 +71,28 @@ describe('platform', () => {
     expect(res.status).toBe(200);
     expect(res.body.openapi).toMatch(/^3\./);
     expect(Object.keys(res.body.paths)).toEqual(
-      expect.arrayContaining(['/v1/login', '/v1/logout', '/v1/getall-merchant', '/v1/on-boarding', '/v1/forgot-password', '/v1/reset-password', '/v1/health']),
+      expect.arrayContaining([
+        '/v1/login',
+        '/v1/logout',
+        '/v1/getall-merchant',
+        '/v1/on-boarding',
+        '/v1/forgot-password',
+        '/v1/reset-password',
+        '/v1/health',
+      ]),
     );
-    expect(res.body.paths['/v1/login'].post.requestBody.content['application/json'].schema.required).toEqual(['userName', 'password']);
+    expect(res.body.paths['/v1/login'].post.requestBody.content['application/json'].schema.required).toEqual([
+      'userName',
+      'password',
+    ]);
   });
 
   it('refuses a body that is not JSON with a readable 4xx', async () => {
-    const res = await fetch(`${s.url}/v1/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+    const res = await fetch(`${s.url}/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error.message).toBeTruthy();
@@ -91,7 +109,9 @@ describe('failures inside the server', () => {
     expect(health.status).toBe(503);
     const res = await other.call('GET', '/v1/getall-merchant', { token });
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ error: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } });
+    expect(res.body).toEqual({
+      error: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' },
+    });
     await other.app.close();
   });
 });

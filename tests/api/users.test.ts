@@ -13,18 +13,26 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const body = (userName: string, role: string, extra: Record<string, unknown> = {}) => ({
-  fullName: `Person ${userName}`, userName, password: 'Secret123', role, ...extra,
+  fullName: `Person ${userName}`,
+  userName,
+  password: 'Secret123',
+  role,
+  ...extra,
 });
 const userCount = async () => (await s.db.select({ n: count() }).from(users))[0].n;
 const create = (by: DemoUser, b: Record<string, unknown>) => s.call('POST', '/v1/users', { token: t[by], body: b });
 const names = (res: { body: any }) => res.body.data.map((u: { userName: string }) => u.userName).sort();
-const idOf = async (userName: string) => (await s.db.select({ id: users.id }).from(users).where(eq(users.userName, userName)))[0].id;
+const idOf = async (userName: string) =>
+  (await s.db.select({ id: users.id }).from(users).where(eq(users.userName, userName)))[0].id;
 
 describe('who may use /v1/users', () => {
   const readers: DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin', 'vendor'];
-  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))('list as %s → %i', async (user, status) => {
-    expect((await s.call('GET', '/v1/users', { token: t[user] })).status).toBe(status);
-  });
+  it.each(DEMO_USERS.map((u) => [u, readers.includes(u) ? 200 : 403] as const))(
+    'list as %s → %i',
+    async (user, status) => {
+      expect((await s.call('GET', '/v1/users', { token: t[user] })).status).toBe(status);
+    },
+  );
 });
 
 describe('creating users follows SPEC §6 sub-role choices, on the server', () => {
@@ -105,9 +113,17 @@ describe('scoping of users', () => {
 
   it('refuses changes to users outside the caller’s reach', async () => {
     const headers = await confirm(s, t.merchant);
-    const other = await s.call('PUT', `/v1/users/${await idOf('merchant-admin')}/enabled`, { token: t.merchant, headers, body: { enabled: false } });
+    const other = await s.call('PUT', `/v1/users/${await idOf('merchant-admin')}/enabled`, {
+      token: t.merchant,
+      headers,
+      body: { enabled: false },
+    });
     expect(other.status).toBe(404);
-    const self = await s.call('PUT', `/v1/users/${await idOf('merchant')}/enabled`, { token: t.merchant, headers, body: { enabled: false } });
+    const self = await s.call('PUT', `/v1/users/${await idOf('merchant')}/enabled`, {
+      token: t.merchant,
+      headers,
+      body: { enabled: false },
+    });
     expect(self.status).toBe(403);
   });
 });
@@ -116,23 +132,40 @@ describe('enable, disable and reset', () => {
   it('disabling a user (password-confirmed) ends its sessions; an admin reset sets a new password', async () => {
     const victim = await s.login('operations');
     const id = await idOf('operations');
-    expect((await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, body: { enabled: false } })).status).toBe(403);
+    expect((await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, body: { enabled: false } })).status).toBe(
+      403,
+    );
     const headers = await confirm(s, t.admin);
     const res = await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, headers, body: { enabled: false } });
     expect(res.body.data.enabled).toBe(false);
     expect((await s.call('GET', '/v1/me', { token: victim })).status).toBe(401);
-    expect((await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Demo@1234' } })).status).toBe(403);
+    expect(
+      (await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Demo@1234' } })).status,
+    ).toBe(403);
     await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, headers, body: { enabled: true } });
-    const reset = await s.call('POST', `/v1/users/${id}/reset-password`, { token: t.admin, headers, body: { password: 'Brand9new' } });
+    const reset = await s.call('POST', `/v1/users/${id}/reset-password`, {
+      token: t.admin,
+      headers,
+      body: { password: 'Brand9new' },
+    });
     expect(reset.status).toBe(200);
-    expect((await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Brand9new', override: true } })).status).toBe(200);
+    expect(
+      (await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Brand9new', override: true } }))
+        .status,
+    ).toBe(200);
   });
 
   it('edits codes within the caller’s merchants only', async () => {
     const id = await idOf('merchant-operations');
-    const ok = await s.call('PUT', `/v1/users/${id}`, { token: t.merchant, body: { fullName: 'Maya M.', role: 'MERCHANT_OPERATIONS', merchantCodes: ['BOLT'] } });
+    const ok = await s.call('PUT', `/v1/users/${id}`, {
+      token: t.merchant,
+      body: { fullName: 'Maya M.', role: 'MERCHANT_OPERATIONS', merchantCodes: ['BOLT'] },
+    });
     expect(ok.status).toBe(200);
-    const widen = await s.call('PUT', `/v1/users/${id}`, { token: t.merchant, body: { fullName: 'Maya M.', role: 'MERCHANT_OPERATIONS', merchantCodes: ['BOLT', 'CRISP'] } });
+    const widen = await s.call('PUT', `/v1/users/${id}`, {
+      token: t.merchant,
+      body: { fullName: 'Maya M.', role: 'MERCHANT_OPERATIONS', merchantCodes: ['BOLT', 'CRISP'] },
+    });
     expect(widen.status).toBe(403);
     const [row] = await s.db.select().from(users).where(eq(users.id, id));
     expect(row.merchantCodes).toEqual(['BOLT']);

@@ -107,7 +107,9 @@ const htmlAssets = (html: string) => {
 /** Sizes of the initial load and of the lazy chunks of a build made with buildDashboard. */
 export const analyzeBundle = (outDir: string, buildMs: number): BundleResult => {
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const entryKey = manifest['index.html']?.isEntry ? 'index.html' : Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const entryKey = manifest['index.html']?.isEntry
+    ? 'index.html'
+    : Object.keys(manifest).find((k) => manifest[k].isEntry);
   if (!entryKey) throw new Error('the build manifest has no entry');
 
   /** A chunk and everything it imports statically (the manifest's imports may loop back). */
@@ -156,7 +158,11 @@ export const analyzeBundle = (outDir: string, buildMs: number): BundleResult => 
     initial: { files: js.files + css.files, raw: js.raw + css.raw, gzip: js.gzip + css.gzip },
     htmlMatchesManifest,
     largestLazy: lazyChunks[0] ?? null,
-    lazy: { files: lazyChunks.length, raw: lazyChunks.reduce((s, c) => s + c.raw, 0), gzip: lazyChunks.reduce((s, c) => s + c.gzip, 0) },
+    lazy: {
+      files: lazyChunks.length,
+      raw: lazyChunks.reduce((s, c) => s + c.raw, 0),
+      gzip: lazyChunks.reduce((s, c) => s + c.gzip, 0),
+    },
     heaviestLazyRoute,
   };
 };
@@ -171,8 +177,20 @@ export const bundleReport = (r: Measured<BundleResult>): string[] => {
     row('initial CSS', r.initialCss),
     row('initial load (JS + CSS)', r.initial),
   ];
-  if (r.largestLazy) rows.push([`largest lazy chunk: ${path.basename(r.largestLazy.file)} (${r.largestLazy.source})`, 1, kb(r.largestLazy.raw), kb(r.largestLazy.gzip)]);
-  if (r.heaviestLazyRoute) rows.push(row(`most one lazy screen adds to the initial load: ${r.heaviestLazyRoute.source} + its imports`, r.heaviestLazyRoute));
+  if (r.largestLazy)
+    rows.push([
+      `largest lazy chunk: ${path.basename(r.largestLazy.file)} (${r.largestLazy.source})`,
+      1,
+      kb(r.largestLazy.raw),
+      kb(r.largestLazy.gzip),
+    ]);
+  if (r.heaviestLazyRoute)
+    rows.push(
+      row(
+        `most one lazy screen adds to the initial load: ${r.heaviestLazyRoute.source} + its imports`,
+        r.heaviestLazyRoute,
+      ),
+    );
   rows.push(row('all lazy chunks', r.lazy));
   return [
     `4. Dashboard bundle: production vite build (manifest) into a temp folder, ${fmt(r.buildMs / 1000, 1)} s to build (others before / during: ${others(r.otherCpu)})`,

@@ -33,7 +33,11 @@ const processes = (): Map<number, Proc> => {
       const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
       const close = stat.lastIndexOf(')');
       const f = stat.slice(close + 2).split(' ');
-      out.set(Number(name), { comm: stat.slice(stat.indexOf('(') + 1, close), ppid: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) });
+      out.set(Number(name), {
+        comm: stat.slice(stat.indexOf('(') + 1, close),
+        ppid: Number(f[1]),
+        ticks: Number(f[11]) + Number(f[12]),
+      });
     } catch {
       /* gone meanwhile */
     }

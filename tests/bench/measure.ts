@@ -9,7 +9,8 @@ const postLogin = async (url: string, userName: string) => {
     body: JSON.stringify({ userName, password: DEMO_PASSWORD, override: true }),
   });
   const body = (await res.json()) as { data?: { accessToken?: string }; error?: unknown };
-  if (res.status !== 200 || !body.data?.accessToken) throw new Error(`sign-in of ${userName} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
+  if (res.status !== 200 || !body.data?.accessToken)
+    throw new Error(`sign-in of ${userName} answered ${res.status}: ${JSON.stringify(body).slice(0, 300)}`);
   return body.data.accessToken;
 };
 
@@ -17,7 +18,12 @@ const postLogin = async (url: string, userName: string) => {
 export const signIn = (url: string, userName: string) => postLogin(url, userName);
 
 /** Round trips of POST /v1/login, one after another, in milliseconds (the first `warmup` not counted). */
-export const measureLogins = async (url: string, userName: string, n: number, warmup: number): Promise<Summary & { samples: number[] }> => {
+export const measureLogins = async (
+  url: string,
+  userName: string,
+  n: number,
+  warmup: number,
+): Promise<Summary & { samples: number[] }> => {
   for (let i = 0; i < warmup; i++) await postLogin(url, userName);
   const samples: number[] = [];
   for (let i = 0; i < n; i++) {

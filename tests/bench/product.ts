@@ -29,7 +29,11 @@ export const startProduct = async (env: NodeJS.ProcessEnv): Promise<Product> => 
   const full: NodeJS.ProcessEnv = { ...process.env };
   for (const name of ['DATABASE_URL', 'SEED_DEMO', 'JWT_SECRET', 'DIST_DIR', 'DATA_DIR']) delete full[name];
   Object.assign(full, { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], { cwd: ROOT, env: full, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
+    cwd: ROOT,
+    env: full,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const stop = onCleanup('product process', async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
@@ -41,7 +45,10 @@ export const startProduct = async (env: NodeJS.ProcessEnv): Promise<Product> => 
   child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-4000)));
   try {
     const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no ready line within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)),
+        START_TIMEOUT_MS,
+      );
       child.stdout!.on('data', (chunk) => {
         output = (output + chunk).slice(-4000);
         const match = READY.exec(output);

@@ -25,7 +25,16 @@ import { loadSettings, ROOT, type Section } from './settings';
 import { round, type Summary } from './stats';
 import { measureStart, type StartResult } from './startup';
 import { fmt, table, times } from './table';
-import { ENGINE_LABEL, openBenchDatabase, poolErrors, postgresReachable, startApp, startBare, tempDir, type Engine } from './targets';
+import {
+  ENGINE_LABEL,
+  openBenchDatabase,
+  poolErrors,
+  postgresReachable,
+  startApp,
+  startBare,
+  tempDir,
+  type Engine,
+} from './targets';
 import { CHROMIUM_PATH, measureUsable, usableReport, type UsableResult } from './usable';
 
 const settings = loadSettings();
@@ -79,8 +88,14 @@ const results = {
     only: settings.only,
     usableRuns: settings.usableRuns,
     usableWarmup: settings.usableWarmup,
-    scale: { merchants: settings.scaleMerchants, bankAccounts: settings.scaleBankAccounts, vendors: settings.scaleVendors, slowMs: settings.slowMs },
-    server: 'api: in this process (buildApp on 127.0.0.1, port 0); start, usable, scale: node --import tsx server/main.ts as a child process',
+    scale: {
+      merchants: settings.scaleMerchants,
+      bankAccounts: settings.scaleBankAccounts,
+      vendors: settings.scaleVendors,
+      slowMs: settings.slowMs,
+    },
+    server:
+      'api: in this process (buildApp on 127.0.0.1, port 0); start, usable, scale: node --import tsx server/main.ts as a child process',
     loadGenerator: 'child process (shares the same cores)',
     otherCpu: 'share of all cores used by processes other than this bench, its children and the database server',
   },
@@ -105,7 +120,9 @@ const load = async (url: string, headers: Record<string, string>, responseBytes:
 
 const checkLoad = (name: string, r: LoadResult) => {
   if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
-    results.errors.push(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`);
+    results.errors.push(
+      `${name}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`,
+    );
   }
 };
 
@@ -207,9 +224,15 @@ const benchUsable = async () => {
   }
   const tmp = tempDir('pgc-bench-usable-');
   log('usable: starting the product (embedded database, demo data)');
-  const product = await startProduct({ DATA_DIR: path.join(tmp.dir, 'data'), DIST_DIR: builtDist, AUTH_RATE_LIMIT_PER_MINUTE: '10000' });
+  const product = await startProduct({
+    DATA_DIR: path.join(tmp.dir, 'data'),
+    DIST_DIR: builtDist,
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+  });
   try {
-    log(`usable: ${settings.usableWarmup} unmeasured and ${settings.usableRuns} measured sign-ins in headless Chromium`);
+    log(
+      `usable: ${settings.usableWarmup} unmeasured and ${settings.usableRuns} measured sign-ins in headless Chromium`,
+    );
     const r = await measured(() => measureUsable(product.url, settings.usableRuns, settings.usableWarmup, log));
     results.usable = { ...r, where: "the product on its embedded database, this run's build" };
   } finally {
@@ -224,7 +247,10 @@ const benchScaleSection = async () => {
   results.errors.push(...results.scale.problems.map((p) => `scale: ${p}`));
 };
 
-const ratio = (route: number, bare: number): Ratio => ({ value: round(route / Math.max(bare, 1), 2), lowerBound: bare < 1 });
+const ratio = (route: number, bare: number): Ratio => ({
+  value: round(route / Math.max(bare, 1), 2),
+  lowerBound: bare < 1,
+});
 
 /** The mean of the bare runs (latency percentiles too: a reference, not a distribution). */
 const bareReference = (runs: LoadFigures[]) => {
@@ -232,7 +258,11 @@ const bareReference = (runs: LoadFigures[]) => {
   return {
     reqPerSec: avg((r) => r.reqPerSec),
     meanFromRateMs: avg((r) => r.meanFromRateMs),
-    latencyMs: { p50: avg((r) => r.latencyMs.p50), p97_5: avg((r) => r.latencyMs.p97_5), p99: avg((r) => r.latencyMs.p99) },
+    latencyMs: {
+      p50: avg((r) => r.latencyMs.p50),
+      p97_5: avg((r) => r.latencyMs.p97_5),
+      p99: avg((r) => r.latencyMs.p99),
+    },
   };
 };
 
@@ -276,7 +306,10 @@ const report = (): string => {
     `Load average (1 min): ${fmt(env.loadAverageAtStart, 2)} at start, ${fmt(env.loadAverageAtEnd, 2)} at end.`,
   );
   const busiest = Math.max(0, ...allOtherCpu());
-  if (busiest > QUIET) out.push(`WARNING: other processes used up to ${pct(busiest)} of the cores during this run; the figures above are disturbed. Re-run when the machine is quiet.`);
+  if (busiest > QUIET)
+    out.push(
+      `WARNING: other processes used up to ${pct(busiest)} of the cores during this run; the figures above are disturbed. Re-run when the machine is quiet.`,
+    );
   if (results.errors.length > 0) out.push('', 'Problems:', ...results.errors.map((e) => `  - ${e}`));
   return out.join('\n');
 };
@@ -286,11 +319,16 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
   const s = results.settings;
   out.push('', 'Sections 1–2: the server runs in this process (buildApp on 127.0.0.1).');
   for (const [engine, r] of engines) {
-    const what = r.skipped ? r.skipped : `${r.version ?? '?'}, ${r.where ?? ''}${r.error ? ` — FAILED: ${r.error}` : ''}`;
+    const what = r.skipped
+      ? r.skipped
+      : `${r.version ?? '?'}, ${r.where ?? ''}${r.error ? ` — FAILED: ${r.error}` : ''}`;
     out.push(`${ENGINE_LABEL[engine]}: ${what}`);
   }
 
-  out.push('', `1. Sign-in round trip: POST /v1/login (user ${s.loginUser}, override), ${s.logins} sequential requests after ${s.loginWarmup} unmeasured`);
+  out.push(
+    '',
+    `1. Sign-in round trip: POST /v1/login (user ${s.loginUser}, override), ${s.logins} sequential requests after ${s.loginWarmup} unmeasured`,
+  );
   out.push(
     table(
       ['engine', 'n', 'mean ms', 'p50 ms', 'p99 ms', 'min ms', 'max ms', 'others before / during'],
@@ -298,7 +336,16 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
         .filter(([, r]) => r.login)
         .map(([e, r]) => {
           const l = r.login!;
-          return [ENGINE_LABEL[e], l.n, fmt(l.mean), fmt(l.p50), fmt(l.p99), fmt(l.min), fmt(l.max), others(l.otherCpu)];
+          return [
+            ENGINE_LABEL[e],
+            l.n,
+            fmt(l.mean),
+            fmt(l.p50),
+            fmt(l.p99),
+            fmt(l.min),
+            fmt(l.max),
+            others(l.otherCpu),
+          ];
         }),
     ),
   );
@@ -320,9 +367,17 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
   if (bare[0]) rows.push(loadRow('bare /bare, before', bare[0]));
   for (const [e, r] of engines) if (r.merchants) rows.push(loadRow(`merchants, ${ENGINE_LABEL[e]}`, r.merchants));
   if (bare[1]) rows.push(loadRow('bare /bare, after', bare[1]));
-  out.push(table(['target', 'req/s', 'mean ms', 'p50 ms', 'p97.5 ms', 'p99 ms', 'requests', 'failed', 'others before / during'], rows));
+  out.push(
+    table(
+      ['target', 'req/s', 'mean ms', 'p50 ms', 'p97.5 ms', 'p99 ms', 'requests', 'failed', 'others before / during'],
+      rows,
+    ),
+  );
   if (bare.length > 0) {
-    out.push('', `   Ratio to the bare route (${bare.length > 1 ? 'mean of its two runs; ' : ''}req/s: share of bare; latency: multiple of bare)`);
+    out.push(
+      '',
+      `   Ratio to the bare route (${bare.length > 1 ? 'mean of its two runs; ' : ''}req/s: share of bare; latency: multiple of bare)`,
+    );
     out.push(
       table(
         ['target', 'req/s', 'mean', 'p50', 'p97.5', 'p99'],
@@ -330,7 +385,14 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
           .filter(([, r]) => r.merchants?.vsBare)
           .map(([e, r]) => {
             const v = r.merchants!.vsBare!;
-            return [`merchants, ${ENGINE_LABEL[e]}`, `${fmt(v.reqPerSec * 100, 2)}%`, times(v.meanFromRate), showRatio(v.p50), showRatio(v.p97_5), showRatio(v.p99)];
+            return [
+              `merchants, ${ENGINE_LABEL[e]}`,
+              `${fmt(v.reqPerSec * 100, 2)}%`,
+              times(v.meanFromRate),
+              showRatio(v.p50),
+              showRatio(v.p97_5),
+              showRatio(v.p99),
+            ];
           }),
       ),
     );
@@ -345,17 +407,49 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
 
 /** Section 3: cold and warm start of the entry point. */
 const startReport = (out: string[]) => {
-  out.push('', '3. Start of node --import tsx server/main.ts (embedded database, no dashboard build, PORT=0), stopped with SIGTERM');
+  out.push(
+    '',
+    '3. Start of node --import tsx server/main.ts (embedded database, no dashboard build, PORT=0), stopped with SIGTERM',
+  );
   const startRows: (string | number)[][] = [];
   results.start.forEach((run, i) => {
     const tag = results.start.length > 1 ? ` #${i + 1}` : '';
-    for (const [kind, label] of [['cold', 'empty data folder'], ['warm', 'same folder again']] as const) {
+    for (const [kind, label] of [
+      ['cold', 'empty data folder'],
+      ['warm', 'same folder again'],
+    ] as const) {
       const r = run[kind];
-      if (r) startRows.push([`${kind}${tag}`, label, fmt(r.readyMs, 0), fmt(r.healthMs, 0), fmt(r.peakRssMb, 0), fmt(r.rssMb, 0), fmt(r.stopMs, 0), String(r.exitCode), others(r.otherCpu)]);
+      if (r)
+        startRows.push([
+          `${kind}${tag}`,
+          label,
+          fmt(r.readyMs, 0),
+          fmt(r.healthMs, 0),
+          fmt(r.peakRssMb, 0),
+          fmt(r.rssMb, 0),
+          fmt(r.stopMs, 0),
+          String(r.exitCode),
+          others(r.otherCpu),
+        ]);
     }
     if (run.error) startRows.push([`failed${tag}`, run.error.slice(0, 60), '', '', '', '', '', '', '']);
   });
-  out.push(table(['run', 'data folder', 'ready ms', 'health 200 ms', 'peak RSS MB', 'RSS MB', 'stop ms', 'exit', 'others before / during'], startRows));
+  out.push(
+    table(
+      [
+        'run',
+        'data folder',
+        'ready ms',
+        'health 200 ms',
+        'peak RSS MB',
+        'RSS MB',
+        'stop ms',
+        'exit',
+        'others before / during',
+      ],
+      startRows,
+    ),
+  );
 };
 
 const main = async () => {
@@ -384,7 +478,8 @@ const main = async () => {
   }
   if (results.bare.length > 0) {
     const reference = bareReference(results.bare);
-    for (const r of Object.values(results.engines)) if (r.merchants) r.merchants.vsBare = ratios(r.merchants, reference);
+    for (const r of Object.values(results.engines))
+      if (r.merchants) r.merchants.vsBare = ratios(r.merchants, reference);
   }
   results.errors.push(...(await cleanupAll()).map((f) => `cleanup: ${f}`));
   results.errors.push(...poolErrors.map((e) => `idle database connection lost: ${e}`));

@@ -2,8 +2,18 @@ import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/db';
 import * as schema from '../../server/db/schema';
-import { listBankAccounts, bankBatches, type BankFilters, type BankSort } from '../../server/services/bank-account-admin';
-import { exportMerchants, listMerchants, type MerchantFilters, type MerchantSort } from '../../server/services/merchant-admin';
+import {
+  listBankAccounts,
+  bankBatches,
+  type BankFilters,
+  type BankSort,
+} from '../../server/services/bank-account-admin';
+import {
+  exportMerchants,
+  listMerchants,
+  type MerchantFilters,
+  type MerchantSort,
+} from '../../server/services/merchant-admin';
 import type { SessionUser } from '../../server/services/auth';
 import { EXPORT_BATCH, type Paging } from '../../server/services/lists';
 import { runLoad, type LoadResult } from './load';
@@ -109,10 +119,16 @@ const planLines = (node: PlanNode, depth = 0, out: string[] = []): string[] => {
   if (node['Relation Name']) parts.push(`on ${node['Relation Name']}`);
   if (node['Subplan Name']) parts.unshift(`[${node['Subplan Name']}]`);
   const loops = node['Actual Loops'] ?? 1;
-  parts.push(`(${num(node['Actual Total Time'], 3)} ms, ${node['Actual Rows'] ?? '?'} rows${loops > 1 ? ` × ${loops} loops` : ''})`);
-  if (node['Sort Key']) parts.push(`by ${node['Sort Key'].join(', ')}${node['Sort Method'] ? ` [${node['Sort Method']}]` : ''}`);
+  parts.push(
+    `(${num(node['Actual Total Time'], 3)} ms, ${node['Actual Rows'] ?? '?'} rows${loops > 1 ? ` × ${loops} loops` : ''})`,
+  );
+  if (node['Sort Key'])
+    parts.push(`by ${node['Sort Key'].join(', ')}${node['Sort Method'] ? ` [${node['Sort Method']}]` : ''}`);
   if (node['Index Cond']) parts.push(`cond ${node['Index Cond']}`);
-  if (node.Filter) parts.push(`filter ${node.Filter}${node['Rows Removed by Filter'] ? `, ${node['Rows Removed by Filter']} removed` : ''}`);
+  if (node.Filter)
+    parts.push(
+      `filter ${node.Filter}${node['Rows Removed by Filter'] ? `, ${node['Rows Removed by Filter']} removed` : ''}`,
+    );
   out.push(`${'  '.repeat(depth)}${parts.join(' ')}`);
   for (const child of node.Plans ?? []) planLines(child, depth + 1, out);
   return out;
@@ -127,14 +143,19 @@ const planHints = (root: PlanNode): string[] => {
     if (node['Node Type'] === 'Seq Scan' && read >= 5000) {
       const filter = node.Filter ?? '';
       let why = `reads ${read} rows${filter ? ` to keep ${(node['Actual Rows'] ?? 0) * loops} (filter ${filter})` : ''}`;
-      if (/~~\*|ILIKE/i.test(filter) && /'%/.test(filter)) why += ': a leading-wildcard ILIKE cannot use a btree index (a pg_trgm GIN index on the column could)';
+      if (/~~\*|ILIKE/i.test(filter) && /'%/.test(filter))
+        why += ': a leading-wildcard ILIKE cannot use a btree index (a pg_trgm GIN index on the column could)';
       hints.push(`Seq Scan on ${node['Relation Name']} ${why}`);
     }
     if (node['Node Type'] === 'Sort' && (node['Actual Rows'] ?? 0) * loops >= 5000) {
-      hints.push(`Sort of ${(node['Actual Rows'] ?? 0) * loops} rows by ${(node['Sort Key'] ?? []).join(', ')} [${node['Sort Method'] ?? '?'}]: no index gives that order under this filter`);
+      hints.push(
+        `Sort of ${(node['Actual Rows'] ?? 0) * loops} rows by ${(node['Sort Key'] ?? []).join(', ')} [${node['Sort Method'] ?? '?'}]: no index gives that order under this filter`,
+      );
     }
     if (node['Parent Relationship'] === 'SubPlan' && loops >= 1000) {
-      hints.push(`${node['Subplan Name'] ?? 'sub-plan'} runs ${loops} times (${num((node['Actual Total Time'] ?? 0) * loops, 1)} ms in all): once per row read, skipped OFFSET rows included`);
+      hints.push(
+        `${node['Subplan Name'] ?? 'sub-plan'} runs ${loops} times (${num((node['Actual Total Time'] ?? 0) * loops, 1)} ms in all): once per row read, skipped OFFSET rows included`,
+      );
     }
     if (node['Node Type'] === 'Limit' || node['Node Type'] === 'Incremental Sort') {
       /* nothing to note */
@@ -153,7 +174,10 @@ const EXPLAIN_RUNS = 3;
  */
 const explain = async (pool: ReturnType<typeof poolOf>, call: (db: Db) => Promise<unknown>): Promise<Explained> => {
   const captured: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void captured.push({ sql, params }) } }) as unknown as Db;
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
+  }) as unknown as Db;
   try {
     await call(db);
     const statements: StatementPlan[] = [];
@@ -175,7 +199,10 @@ const explain = async (pool: ReturnType<typeof poolOf>, call: (db: Db) => Promis
         hints: planHints(plan.Plan),
       });
     }
-    const slowest = statements.reduce<StatementPlan | null>((a, s) => (!a || s.executionMs > a.executionMs ? s : a), null);
+    const slowest = statements.reduce<StatementPlan | null>(
+      (a, s) => (!a || s.executionMs > a.executionMs ? s : a),
+      null,
+    );
     return { statements, slowest };
   } catch (error) {
     return { statements: [], slowest: null, error: (error as Error).message };
@@ -191,7 +218,12 @@ const countLines = (chunk: Uint8Array) => {
 };
 
 /** One CSV export read as a stream (lines counted, nothing kept), with the server's peak memory meanwhile. */
-const exportOnce = async (url: string, headers: Record<string, string>, pid: number, expected: number): Promise<Omit<ExportResult, 'path'>> => {
+const exportOnce = async (
+  url: string,
+  headers: Record<string, string>,
+  pid: number,
+  expected: number,
+): Promise<Omit<ExportResult, 'path'>> => {
   const rssBeforeMb = memoryMb(pid, 'VmRSS');
   const reset = resetPeakRss(pid);
   let sampled = rssBeforeMb ?? 0;
@@ -202,7 +234,8 @@ const exportOnce = async (url: string, headers: Record<string, string>, pid: num
   try {
     const t0 = performance.now();
     const res = await fetch(url, { headers });
-    if (res.status !== 200 || !res.body) throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+    if (res.status !== 200 || !res.body)
+      throw new Error(`GET ${url} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
     let firstChunkMs = NaN;
     let bytes = 0;
     let lines = 0;
@@ -253,21 +286,38 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
   out.version = opened.version;
   out.where = opened.where;
   try {
-    log(`scale: seeding ${settings.scaleMerchants} merchants, ${settings.scaleBankAccounts} bank accounts over ${settings.scaleVendors} vendors`);
-    out.seed = await seedAll(opened.database, { merchants: settings.scaleMerchants, bankAccounts: settings.scaleBankAccounts, vendors: settings.scaleVendors });
+    log(
+      `scale: seeding ${settings.scaleMerchants} merchants, ${settings.scaleBankAccounts} bank accounts over ${settings.scaleVendors} vendors`,
+    );
+    out.seed = await seedAll(opened.database, {
+      merchants: settings.scaleMerchants,
+      bankAccounts: settings.scaleBankAccounts,
+      vendors: settings.scaleVendors,
+    });
     const pool = poolOf(opened.database);
-    const { rows: vendorRows } = await pool.query<{ code: string }>(`SELECT code FROM vendors WHERE code <> 'VEN-ALPHA' ORDER BY code`);
+    const { rows: vendorRows } = await pool.query<{ code: string }>(
+      `SELECT code FROM vendors WHERE code <> 'VEN-ALPHA' ORDER BY code`,
+    );
     const vendorCode = vendorRows[Math.min(vendorRows.length - 1, 7)]?.code ?? 'VEN-BETA';
     out.vendorFilter = vendorCode;
 
-    const { rows: people } = await pool.query<{ id: string; user_name: string; role: SessionUser['role']; vendor_code: string | null }>(
-      `SELECT id, user_name, role, vendor_code FROM users WHERE user_name = ANY($1)`,
-      [Object.values(USERS)],
-    );
+    const { rows: people } = await pool.query<{
+      id: string;
+      user_name: string;
+      role: SessionUser['role'];
+      vendor_code: string | null;
+    }>(`SELECT id, user_name, role, vendor_code FROM users WHERE user_name = ANY($1)`, [Object.values(USERS)]);
     const session = (token: Token): SessionUser => {
       const p = people.find((u) => u.user_name === USERS[token]);
       if (!p) throw new Error(`demo user ${USERS[token]} missing`);
-      return { id: p.id, userName: p.user_name, role: p.role, merchantCodes: [], vendorCode: p.vendor_code, sessionId: '' };
+      return {
+        id: p.id,
+        userName: p.user_name,
+        role: p.role,
+        merchantCodes: [],
+        vendorCode: p.vendor_code,
+        sessionId: '',
+      };
     };
 
     log('scale: starting the product on that database');
@@ -286,7 +336,13 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         {
           path: '/v1/merchants?page=200&pageSize=25&code=M1',
           token: 'ADMIN',
-          reproduce: (db) => listMerchants(db, session('ADMIN'), { code: 'M1' } as MerchantFilters, { ...PAGE1, page: 200 } as Paging<MerchantSort>),
+          reproduce: (db) =>
+            listMerchants(
+              db,
+              session('ADMIN'),
+              { code: 'M1' } as MerchantFilters,
+              { ...PAGE1, page: 200 } as Paging<MerchantSort>,
+            ),
         },
         {
           path: '/v1/bank-accounts?page=1&pageSize=25',
@@ -296,7 +352,8 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         {
           path: `/v1/bank-accounts?vendorCode=${encodeURIComponent(vendorCode)}&page=1&pageSize=25`,
           token: 'ADMIN',
-          reproduce: (db) => listBankAccounts(db, session('ADMIN'), { vendorCode } as BankFilters, PAGE1 as Paging<BankSort>),
+          reproduce: (db) =>
+            listBankAccounts(db, session('ADMIN'), { vendorCode } as BankFilters, PAGE1 as Paging<BankSort>),
         },
         {
           path: '/v1/bank-accounts?page=1&pageSize=25',
@@ -310,9 +367,18 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         const headers = tokens[spec.token];
         const { body, bytes } = await expectOk(url, headers);
         const page = body as { data: unknown[]; total: number };
-        const result: ListResult = { path: spec.path, token: spec.token, rows: page.data.length, total: page.total, bytes, runs: [], slow: false };
+        const result: ListResult = {
+          path: spec.path,
+          token: spec.token,
+          rows: page.data.length,
+          total: page.total,
+          bytes,
+          runs: [],
+          slow: false,
+        };
         out.lists.push(result);
-        if (page.data.length === 0) out.problems.push(`GET ${spec.path} (${spec.token}): an empty page (${page.total} in all)`);
+        if (page.data.length === 0)
+          out.problems.push(`GET ${spec.path} (${spec.token}): an empty page (${page.total} in all)`);
         for (const connections of [...new Set([1, settings.connections])]) {
           log(`scale: GET ${spec.path} as ${spec.token}, ${connections} connection${connections > 1 ? 's' : ''}`);
           const opts = { url, headers, connections };
@@ -320,9 +386,14 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
             () => runLoad({ ...opts, seconds: settings.seconds }),
             () => runLoad({ ...opts, seconds: settings.warmupSeconds }),
           );
-          result.runs.push({ connections, load: { ...r, meanFromRateMs: round((r.connections * 1000) / r.reqPerSec, 3) } });
+          result.runs.push({
+            connections,
+            load: { ...r, meanFromRateMs: round((r.connections * 1000) / r.reqPerSec, 3) },
+          });
           if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
-            out.problems.push(`GET ${spec.path} (${spec.token}, ${connections} conn.): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`);
+            out.problems.push(
+              `GET ${spec.path} (${spec.token}, ${connections} conn.): ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts of ${r.requests} requests`,
+            );
           }
         }
         const single = result.runs.find((x) => x.connections === 1)?.load;
@@ -334,17 +405,22 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         {
           path: '/v1/merchants/export',
           expected: out.seed.merchants,
-          lastBatch: async (db, offset) => (await exportMerchants(db, session('ADMIN'), {}, PAGE1 as Paging<MerchantSort>))(offset, EXPORT_BATCH),
+          lastBatch: async (db, offset) =>
+            (await exportMerchants(db, session('ADMIN'), {}, PAGE1 as Paging<MerchantSort>))(offset, EXPORT_BATCH),
         },
         {
           path: '/v1/bank-accounts/export',
           expected: out.seed.bankAccounts,
-          lastBatch: (db, offset) => bankBatches(db, session('ADMIN'), {}, PAGE1 as Paging<BankSort>)(offset, EXPORT_BATCH),
+          lastBatch: (db, offset) =>
+            bankBatches(db, session('ADMIN'), {}, PAGE1 as Paging<BankSort>)(offset, EXPORT_BATCH),
         },
       ];
       for (const spec of exports) {
         log(`scale: GET ${spec.path} (${spec.expected} rows expected), streamed`);
-        const r = await measured(async () => ({ path: spec.path, ...(await exportOnce(`${product.url}${spec.path}`, tokens.ADMIN, product.pid, spec.expected)) }));
+        const r = await measured(async () => ({
+          path: spec.path,
+          ...(await exportOnce(`${product.url}${spec.path}`, tokens.ADMIN, product.pid, spec.expected)),
+        }));
         const offset = Math.max(0, Math.floor((spec.expected - 1) / EXPORT_BATCH) * EXPORT_BATCH);
         r.lastBatch = await explain(pool, (db) => spec.lastBatch(db, offset));
         out.exports.push(r);
@@ -376,7 +452,9 @@ const thousands = (n: number) => n.toLocaleString('en-US');
 export const scaleReport = (r: ScaleResult, connections: number): string[] => {
   const out: string[] = [];
   if (r.skipped) return [`6. Lists at scale on PostgreSQL: skipped (${r.skipped})`];
-  out.push(`6. Lists at scale on PostgreSQL ${r.version ?? '?'} (${r.where ?? ''}); the product in a process of its own (its pool: 10 connections), load generator in a child process`);
+  out.push(
+    `6. Lists at scale on PostgreSQL ${r.version ?? '?'} (${r.where ?? ''}); the product in a process of its own (its pool: 10 connections), load generator in a child process`,
+  );
   const s = r.seed;
   if (s) {
     out.push(
@@ -403,13 +481,44 @@ export const scaleReport = (r: ScaleResult, connections: number): string[] => {
       ]),
     );
   }
-  out.push('', `   6a. Lists (${connections > 1 ? `1 and ${connections} connections` : '1 connection'}; mean = connections ÷ req/s)`);
-  out.push(table(['request', 'token', 'rows/total', 'conn', 'req/s', 'mean ms', 'p50 ms', 'p97.5 ms', 'p99 ms', 'failed', 'others before / during'], rows));
+  out.push(
+    '',
+    `   6a. Lists (${connections > 1 ? `1 and ${connections} connections` : '1 connection'}; mean = connections ÷ req/s)`,
+  );
+  out.push(
+    table(
+      [
+        'request',
+        'token',
+        'rows/total',
+        'conn',
+        'req/s',
+        'mean ms',
+        'p50 ms',
+        'p97.5 ms',
+        'p99 ms',
+        'failed',
+        'others before / during',
+      ],
+      rows,
+    ),
+  );
 
   out.push('', '   6b. CSV exports (ADMIN), body read as a stream and its lines counted; server memory from /proc');
   out.push(
     table(
-      ['request', 'rows', 'expected', 'MB', 'first chunk ms', 'total ms', 'rows/s', 'RSS before MB', 'peak RSS MB', 'others before / during'],
+      [
+        'request',
+        'rows',
+        'expected',
+        'MB',
+        'first chunk ms',
+        'total ms',
+        'rows/s',
+        'RSS before MB',
+        'peak RSS MB',
+        'others before / during',
+      ],
       r.exports.map((e) => [
         `GET ${e.path}`,
         thousands(e.rows),
@@ -428,21 +537,44 @@ export const scaleReport = (r: ScaleResult, connections: number): string[] => {
   const planRow = (what: string, p: Explained | undefined) => {
     const slowest = p?.slowest;
     const total = p?.statements.reduce((sum, x) => sum + x.executionMs, 0);
-    return [what, p?.statements.length ?? 0, fmt(total, 2), fmt(slowest?.executionMs, 2), p?.error ? `error: ${p.error.slice(0, 80)}` : slowest ? `${shape(slowest.sql)}: ${slowest.lines[0]?.trim() ?? ''}` : '–'];
+    return [
+      what,
+      p?.statements.length ?? 0,
+      fmt(total, 2),
+      fmt(slowest?.executionMs, 2),
+      p?.error
+        ? `error: ${p.error.slice(0, 80)}`
+        : slowest
+          ? `${shape(slowest.sql)}: ${slowest.lines[0]?.trim() ?? ''}`
+          : '–',
+    ];
   };
   const planRows = [
     ...r.lists.map((l) => planRow(`GET ${l.path} (${l.token})`, l.plans)),
     ...r.exports.map((e) => planRow(`last batch (deepest OFFSET) of GET ${e.path}`, e.lastBatch)),
   ];
-  out.push('', `   6c. Database time: the statements the service code sends for each request, run again under EXPLAIN ANALYZE (fastest of ${EXPLAIN_RUNS})`);
+  out.push(
+    '',
+    `   6c. Database time: the statements the service code sends for each request, run again under EXPLAIN ANALYZE (fastest of ${EXPLAIN_RUNS})`,
+  );
   out.push(table(['request', 'statements', 'all ms', 'slowest ms', 'slowest statement: its top plan node'], planRows));
 
   const flagged: { what: string; plan: StatementPlan }[] = [];
-  for (const l of r.lists) if (l.slow && l.plans?.slowest) flagged.push({ what: `GET ${l.path} (${l.token}): p50 at 1 connection above ${r.slowMs} ms`, plan: l.plans.slowest });
+  for (const l of r.lists)
+    if (l.slow && l.plans?.slowest)
+      flagged.push({
+        what: `GET ${l.path} (${l.token}): p50 at 1 connection above ${r.slowMs} ms`,
+        plan: l.plans.slowest,
+      });
   for (const e of r.exports) {
-    if (e.lastBatch?.slowest && e.lastBatch.slowest.executionMs > r.slowMs) flagged.push({ what: `last batch of GET ${e.path}: ${fmt(e.lastBatch.slowest.executionMs, 0)} ms in the database`, plan: e.lastBatch.slowest });
+    if (e.lastBatch?.slowest && e.lastBatch.slowest.executionMs > r.slowMs)
+      flagged.push({
+        what: `last batch of GET ${e.path}: ${fmt(e.lastBatch.slowest.executionMs, 0)} ms in the database`,
+        plan: e.lastBatch.slowest,
+      });
   }
-  if (flagged.length === 0) out.push(`   No list request above ${r.slowMs} ms p50 at 1 connection, no export batch above ${r.slowMs} ms.`);
+  if (flagged.length === 0)
+    out.push(`   No list request above ${r.slowMs} ms p50 at 1 connection, no export batch above ${r.slowMs} ms.`);
   for (const f of flagged) {
     out.push('', `   SLOW: ${f.what}; plan of its slowest statement (${fmt(f.plan.executionMs, 1)} ms):`);
     out.push(...f.plan.lines.slice(0, 24).map((l) => `     ${l.length > 200 ? `${l.slice(0, 200)}…` : l}`));

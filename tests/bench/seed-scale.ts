@@ -35,7 +35,15 @@ export interface SeedResult {
   /** Accounts of each vendor: fewest and most. */
   accountsPerVendor: { min: number; max: number };
   /** Milliseconds per step and in all (demo data included). */
-  ms: { demo: number; vendors: number; merchants: number; bankAccounts: number; links: number; analyze: number; total: number };
+  ms: {
+    demo: number;
+    vendors: number;
+    merchants: number;
+    bankAccounts: number;
+    links: number;
+    analyze: number;
+    total: number;
+  };
 }
 
 /** Share of generated merchants whose code starts with M1. */
@@ -44,25 +52,44 @@ const M1_SHARE = 0.6;
 const SUB_EVERY = 10;
 
 /** Made-up banks and IFSC prefixes (four letters, as the API's pattern wants). */
-const BANKS = ['Alder Bank', 'Birch Bank', 'Cedar Bank', 'Deodar Bank', 'Elm Bank', 'Fir Bank', 'Gulmohar Bank', 'Hazel Bank'];
+const BANKS = [
+  'Alder Bank',
+  'Birch Bank',
+  'Cedar Bank',
+  'Deodar Bank',
+  'Elm Bank',
+  'Fir Bank',
+  'Gulmohar Bank',
+  'Hazel Bank',
+];
 const IFSC = ['ALDR', 'BRCH', 'CEDR', 'DEOD', 'ELMB', 'FIRB', 'GULM', 'HAZL'];
 const textArray = (items: string[]) => `ARRAY[${items.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
 
-type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+type Query = (
+  text: string,
+  values?: unknown[],
+) => Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
 
 /** Code of the i-th generated merchant (SQL, i an integer expression); m1 of them start with M1. */
-const codeOf = (i: string, m1: number) => `(CASE WHEN ${i} <= ${m1} THEN 'M' || (10000 + ${i}) ELSE 'M' || (20000 + ${i}) END)`;
+const codeOf = (i: string, m1: number) =>
+  `(CASE WHEN ${i} <= ${m1} THEN 'M' || (10000 + ${i}) ELSE 'M' || (20000 + ${i}) END)`;
 
 const merchantColumns = `code, name, site_url, return_url, payin_callback_url, payout_callback_url, api_key_hash, api_key_prefix, signing_secret,
   min_payin, max_payin, min_payout, max_payout, payin_fee_bps, payout_fee_bps, test_mode, enabled, parent_id, created_by, created_at, updated_at`;
-const merchantValues = (m1: number, parent: string) => `${codeOf('i', m1)}, 'Merchant ' || i, 'https://m' || i || '.example', 'https://m' || i || '.example/return',
+const merchantValues = (
+  m1: number,
+  parent: string,
+) => `${codeOf('i', m1)}, 'Merchant ' || i, 'https://m' || i || '.example', 'https://m' || i || '.example/return',
   'https://m' || i || '.example/callbacks/payin', 'https://m' || i || '.example/callbacks/payout',
   encode(sha256(('bench-key-' || i)::bytea), 'hex'), 'pg_live_' || substr(md5(i::text), 1, 4), md5('bench-secret-' || i),
   10000, 10000000, 50000, 20000000, 150 + i % 200, 100 + i % 100, i % 25 = 0, i % 40 <> 0, ${parent}, $1::uuid,
   now() - make_interval(secs => i * 3000), now() - make_interval(secs => i * 3000)`;
 
 /** Adds generated rows until the totals are reached (an already larger table is left alone). */
-export const seedScale = async (query: Query, targets: ScaleTargets): Promise<Omit<SeedResult, 'ms'> & { ms: Omit<SeedResult['ms'], 'demo' | 'total'> }> => {
+export const seedScale = async (
+  query: Query,
+  targets: ScaleTargets,
+): Promise<Omit<SeedResult, 'ms'> & { ms: Omit<SeedResult['ms'], 'demo' | 'total'> }> => {
   const one = async <T>(text: string, values?: unknown[]) => (await query(text, values)).rows[0] as T;
   const count = async (table: string) => Number((await one<{ n: string }>(`SELECT count(*) AS n FROM ${table}`)).n);
   const timed = async (work: () => Promise<unknown>) => {
@@ -86,7 +113,10 @@ export const seedScale = async (query: Query, targets: ScaleTargets): Promise<Om
   const n = Math.max(0, targets.merchants - (await count('merchants')));
   const m1 = Math.round(n * M1_SHARE);
   const merchantsMs = await timed(async () => {
-    await query(`INSERT INTO merchants (${merchantColumns}) SELECT ${merchantValues(m1, 'NULL')} FROM generate_series(1, $2::int) AS i WHERE i % ${SUB_EVERY} <> 0`, [adminId, n]);
+    await query(
+      `INSERT INTO merchants (${merchantColumns}) SELECT ${merchantValues(m1, 'NULL')} FROM generate_series(1, $2::int) AS i WHERE i % ${SUB_EVERY} <> 0`,
+      [adminId, n],
+    );
     await query(
       `INSERT INTO merchants (${merchantColumns})
        SELECT ${merchantValues(m1, 'p.id')} FROM generate_series(1, $2::int) AS i JOIN merchants p ON p.code = ${codeOf('i - 1', m1)} WHERE i % ${SUB_EVERY} = 0`,
@@ -123,20 +153,30 @@ export const seedScale = async (query: Query, targets: ScaleTargets): Promise<Om
     ),
   );
 
-  const analyzeMs = await timed(() => query('ANALYZE vendors, merchants, bank_accounts, merchant_bank_accounts, users'));
+  const analyzeMs = await timed(() =>
+    query('ANALYZE vendors, merchants, bank_accounts, merchant_bank_accounts, users'),
+  );
 
   const perVendor = await one<{ min: string; max: string }>(
     `SELECT min(n) AS min, max(n) AS max FROM (SELECT count(b.id) AS n FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id GROUP BY v.id) x`,
   );
   return {
     merchants: await count('merchants'),
-    subMerchants: Number((await one<{ n: string }>('SELECT count(*) AS n FROM merchants WHERE parent_id IS NOT NULL')).n),
+    subMerchants: Number(
+      (await one<{ n: string }>('SELECT count(*) AS n FROM merchants WHERE parent_id IS NOT NULL')).n,
+    ),
     codeM1: Number((await one<{ n: string }>(`SELECT count(*) AS n FROM merchants WHERE code ILIKE '%M1%'`)).n),
     vendors: await count('vendors'),
     bankAccounts: await count('bank_accounts'),
     links: await count('merchant_bank_accounts'),
     accountsPerVendor: { min: Number(perVendor.min), max: Number(perVendor.max) },
-    ms: { vendors: vendorsMs, merchants: merchantsMs, bankAccounts: bankAccountsMs, links: linksMs, analyze: analyzeMs },
+    ms: {
+      vendors: vendorsMs,
+      merchants: merchantsMs,
+      bankAccounts: bankAccountsMs,
+      links: linksMs,
+      analyze: analyzeMs,
+    },
   };
 };
 
@@ -155,9 +195,11 @@ export const seedAll = async (database: Database, targets: ScaleTargets): Promis
 
 const main = async () => {
   const url = process.argv[2] ?? process.env.DATABASE_URL;
-  if (!url) throw new Error('usage: node --import tsx tests/bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/<database>');
+  if (!url)
+    throw new Error('usage: node --import tsx tests/bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/<database>');
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`only a local PostgreSQL server is seeded (got host ${host})`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new Error(`only a local PostgreSQL server is seeded (got host ${host})`);
   const database = await openPostgres(url);
   try {
     const result = await seedAll(database, { merchants: 10_000, bankAccounts: 50_000, vendors: 20 });

@@ -20,17 +20,22 @@ export const SECTIONS = ['api', 'start', 'bundle', 'usable', 'scale'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const sectionsFrom = (text: string | undefined): Section[] => {
-  const names = (text ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = (text ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (names.length === 0) return [...SECTIONS];
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
   return SECTIONS.filter((s) => names.includes(s));
 };
 
 /** The bench measures this machine only: the database server must be local too. */
 const localDatabaseUrl = (url: string): string => {
   const host = new URL(url).hostname;
-  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host)) throw new Error(`The bench only uses a local PostgreSQL server (got host ${host})`);
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
+    throw new Error(`The bench only uses a local PostgreSQL server (got host ${host})`);
   return url;
 };
 
@@ -50,7 +55,9 @@ export const loadSettings = () => ({
   /** Before each measurement, wait up to this long for other processes to go quiet (0: do not wait). */
   waitQuietSeconds: numberFrom('BENCH_WAIT_QUIET_SECONDS', 15, true),
   /** Server on which a throwaway database is created (and dropped) for the PostgreSQL runs. */
-  postgresUrl: localDatabaseUrl(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test'),
+  postgresUrl: localDatabaseUrl(
+    process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+  ),
   /** The sections to run (BENCH_ONLY, comma-separated; all when unset). */
   only: sectionsFrom(process.env.BENCH_ONLY),
   /** Measured sign-ins in the browser, each in a fresh context, after unmeasured ones. */

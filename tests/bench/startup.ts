@@ -61,7 +61,10 @@ export const measureStart = async (dataDir: string): Promise<StartResult> => {
 
   try {
     const { port, readyMs } = await new Promise<{ port: number; readyMs: number }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ready line within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)), START_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => reject(new Error(`no ready line within ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)),
+        START_TIMEOUT_MS,
+      );
       child.stdout!.on('data', (chunk) => {
         output += chunk;
         const match = READY.exec(output);

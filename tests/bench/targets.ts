@@ -54,7 +54,10 @@ const dropDatabase = (url: string, name: string) =>
   withAdmin(url, async (client) => {
     const until = Date.now() + 5000;
     while (Date.now() < until) {
-      const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      const { rows } = await client.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [name],
+      );
       if (rows[0].n === 0) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -120,7 +123,9 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
       await drop();
     };
   }
-  const result = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] };
+  const result = (await database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as {
+    rows: { v: string }[];
+  };
   // Just the number: the build note after it names the packager.
   const version = (result.rows[0]?.v ?? '?').replace(/\s*\(.*\)\s*$/, '');
   return { database, engine, where, version, url: databaseUrl, close: dispose };

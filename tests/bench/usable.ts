@@ -8,7 +8,14 @@ import { percentile, round } from './stats';
 import { fmt, table } from './table';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const BROWSER_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const BROWSER_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const STEP_TIMEOUT_MS = 60_000;
 const USER = 'admin';
 const HOME = '/app/dashboard';
@@ -100,7 +107,11 @@ const traffic = (from: number, until: number) => `(() => {
 const endSessions = async (url: string, userName: string) => {
   try {
     const token = await signIn(url, userName);
-    const res = await fetch(`${url}/v1/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${url}/v1/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
     await res.arrayBuffer();
   } catch {
     /* the dialog is handled in the run if a session is left */
@@ -116,7 +127,9 @@ const oneRun = async (browser: Browser, url: string): Promise<UsableRun> => {
 
     const t0 = clock.now();
     await page.goto(`${url}/`, { waitUntil: 'commit' });
-    const formMs = (await (await page.waitForFunction(inPage<number | false>(FORM_READY), undefined, { polling: 'raf' })).jsonValue()) as number;
+    const formMs = (await (
+      await page.waitForFunction(inPage<number | false>(FORM_READY), undefined, { polling: 'raf' })
+    ).jsonValue()) as number;
     const wallFormMs = clock.now() - t0;
     const before = (await page.evaluate(inPage(traffic(0, formMs)))) as { requests: number; bytes: number };
 
@@ -126,7 +139,9 @@ const oneRun = async (browser: Browser, url: string): Promise<UsableRun> => {
     const t1 = clock.now();
     await page.getByRole('button', { name: 'Login', exact: true }).click();
 
-    const usable = page.waitForFunction(inPage<{ at: number; title: string } | false>(DASHBOARD_READY), undefined, { polling: 'raf' }).then(async (h) => (await h.jsonValue()) as { at: number; title: string });
+    const usable = page
+      .waitForFunction(inPage<{ at: number; title: string } | false>(DASHBOARD_READY), undefined, { polling: 'raf' })
+      .then(async (h) => (await h.jsonValue()) as { at: number; title: string });
     const proceed = page.getByRole('button', { name: 'Continue', exact: true });
     const asked = proceed.waitFor({ state: 'visible' }).then(() => 'dialog' as const);
     usable.catch(() => undefined);
@@ -168,7 +183,12 @@ const median = (sorted: number[]) => {
 };
 
 /** Sign-in to a usable dashboard in headless Chromium against the product at url, runs times after warmup unmeasured. */
-export const measureUsable = async (url: string, runs: number, warmup: number, log: (line: string) => void): Promise<UsableResult> => {
+export const measureUsable = async (
+  url: string,
+  runs: number,
+  warmup: number,
+  log: (line: string) => void,
+): Promise<UsableResult> => {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: BROWSER_ARGS });
   const close = onCleanup('browser', () => browser.close());
   try {
@@ -176,10 +196,16 @@ export const measureUsable = async (url: string, runs: number, warmup: number, l
     const measuredRuns: UsableRun[] = [];
     for (let i = 0; i < runs; i++) {
       const run = await oneRun(browser, url);
-      log(`usable ${i + 1}/${runs}: form ${fmt(run.formMs, 0)} ms, dashboard ${fmt(run.usableMs, 0)} ms after the click${run.dialog ? ' (dialog)' : ''}`);
+      log(
+        `usable ${i + 1}/${runs}: form ${fmt(run.formMs, 0)} ms, dashboard ${fmt(run.usableMs, 0)} ms after the click${run.dialog ? ' (dialog)' : ''}`,
+      );
       measuredRuns.push(run);
     }
-    const med = (f: (r: UsableRun) => number) => percentile(measuredRuns.map(f).sort((a, b) => a - b), 50);
+    const med = (f: (r: UsableRun) => number) =>
+      percentile(
+        measuredRuns.map(f).sort((a, b) => a - b),
+        50,
+      );
     return {
       browser: browser.version(),
       warmup,
@@ -204,8 +230,22 @@ export const usableReport = (r: Measured<UsableResult>, where: string): string[]
     table(
       ['span (timed in the page)', 'median ms', 'max ms', 'min ms', 'requests', 'kB on the wire'],
       [
-        ['navigation to / → login form interactive', fmt(r.form.median, 0), fmt(r.form.max, 0), fmt(r.form.min, 0), r.formRequests, kb(r.formBytes)],
-        [`click on Login → ${HOME} with page title and main menu shown`, fmt(r.usable.median, 0), fmt(r.usable.max, 0), fmt(r.usable.min, 0), r.usableRequests, kb(r.usableBytes)],
+        [
+          'navigation to / → login form interactive',
+          fmt(r.form.median, 0),
+          fmt(r.form.max, 0),
+          fmt(r.form.min, 0),
+          r.formRequests,
+          kb(r.formBytes),
+        ],
+        [
+          `click on Login → ${HOME} with page title and main menu shown`,
+          fmt(r.usable.median, 0),
+          fmt(r.usable.max, 0),
+          fmt(r.usable.min, 0),
+          r.usableRequests,
+          kb(r.usableBytes),
+        ],
       ],
     ),
     `   Requests and kB: medians, that span only. The admin's server session is ended before each run${r.dialogs ? `; the "signed in elsewhere" dialog still came up in ${r.dialogs} run(s) (its Continue click is inside those)` : ''}.`,

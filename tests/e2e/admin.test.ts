@@ -29,8 +29,7 @@ const USER = { userName: 'e2e-merchant', fullName: 'Esha E2E-Merchant', password
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A form field by its label, with or without the asterisk of a required field. */
-const field = (scope: Page | Locator, label: string) =>
-  scope.getByLabel(new RegExp(`^${escape(label)}(\\s*\\*)?$`));
+const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${escape(label)}(\\s*\\*)?$`));
 /** The list row that shows a text (a code or a nickname). */
 const rowOf = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Save', exact: true });
@@ -151,7 +150,13 @@ describe('admin creates what a merchant needs', () => {
 
       const { data } = await pageApi<{ data: Row[] }>(page, `/vendors?code=${VENDOR.code}`);
       expect(data).toHaveLength(1);
-      expect(data[0]).toMatchObject({ code: VENDOR.code, name: VENDOR.name, payinCommissionPercent: 1.25, payoutCommissionPercent: 0.75, enabled: true });
+      expect(data[0]).toMatchObject({
+        code: VENDOR.code,
+        name: VENDOR.name,
+        payinCommissionPercent: 1.25,
+        payoutCommissionPercent: 0.75,
+        enabled: true,
+      });
     }));
 
   it('creates a bank account of the vendor and links it to the merchant', () =>
@@ -233,7 +238,14 @@ describe('admin creates what a merchant needs', () => {
 
       const { data } = await pageApi<{ data: Row[] }>(page, `/users?q=${USER.userName}`);
       expect(data).toHaveLength(1);
-      expect(data[0]).toMatchObject({ userName: USER.userName, fullName: USER.fullName, role: 'MERCHANT', merchantCodes: [MERCHANT.code], vendorCode: null, enabled: true });
+      expect(data[0]).toMatchObject({
+        userName: USER.userName,
+        fullName: USER.fullName,
+        role: 'MERCHANT',
+        merchantCodes: [MERCHANT.code],
+        vendorCode: null,
+        enabled: true,
+      });
     }));
 });
 
@@ -290,7 +302,8 @@ describe('a sensitive action asks for the password', () => {
       expect(await enabled.isChecked()).toBe(true);
       const flagChanges: string[] = [];
       page.on('request', (r) => {
-        if (r.method() === 'PUT' && /\/v1\/bank-accounts\/[^/]+\/flags$/.test(new URL(r.url()).pathname)) flagChanges.push(r.postData() ?? '');
+        if (r.method() === 'PUT' && /\/v1\/bank-accounts\/[^/]+\/flags$/.test(new URL(r.url()).pathname))
+          flagChanges.push(r.postData() ?? '');
       });
       await enabled.click();
 
@@ -305,7 +318,9 @@ describe('a sensitive action asks for the password', () => {
       expect(flagChanges).toEqual([]);
 
       await password.fill('Demo@1234');
-      const changed = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/v1\/bank-accounts\/[^/]+\/flags$/.test(new URL(r.url()).pathname));
+      const changed = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && /\/v1\/bank-accounts\/[^/]+\/flags$/.test(new URL(r.url()).pathname),
+      );
       await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
       expect((await changed).status()).toBe(200);
       await dialog.waitFor({ state: 'hidden' });

@@ -4,16 +4,7 @@ import { menuFor } from '../../domain/menu';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { apiSignIn, meStatus } from './support/api';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
-import {
-  loginForm,
-  menuLabels,
-  menuLinks,
-  pathOf,
-  signIn,
-  storedKeys,
-  storedToken,
-  toast,
-} from './support/pages';
+import { loginForm, menuLabels, menuLinks, pathOf, signIn, storedKeys, storedToken, toast } from './support/pages';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
@@ -36,7 +27,10 @@ const sorted = (list: string[]) => [...list].sort();
 const derivedLinks = (role: Role) => menuFor(role).flatMap((e) => e.items.map((i) => `${i.label} ${i.path}`));
 const derivedLabels = (role: Role) =>
   menuFor(role).flatMap((e) => (e.group ? [e.label, ...e.items.map((i) => i.label)] : e.items.map((i) => i.label)));
-const handLabels = (role: Role) => [...MENUS_BY_HAND[role].groups, ...MENUS_BY_HAND[role].links.map((l) => l.slice(0, l.lastIndexOf(' ')))];
+const handLabels = (role: Role) => [
+  ...MENUS_BY_HAND[role].groups,
+  ...MENUS_BY_HAND[role].links.map((l) => l.slice(0, l.lastIndexOf(' '))),
+];
 
 /** Waits until the dashboard has finished deciding where a path belongs, then reports where it is. */
 const settledPath = async (page: Page) => {
@@ -51,14 +45,16 @@ describe('without a stored token', () => {
       await page.goto(`${suite.product.url}${path}`);
       await page.waitForURL(at('/'));
       await loginForm(page).userName.waitFor();
-    }));
+    }),
+  );
 
   it.each(['/forgot-password', '/reset-password', '/on-boarding'])('%s stays public', (path) =>
     withPage(async (page) => {
       await page.goto(`${suite.product.url}${path}`);
       expect(await settledPath(page)).toBe(path);
       expect(await page.getByText('Page not found').count()).toBe(0);
-    }));
+    }),
+  );
 
   it('names the required field of the forgot-password form', () =>
     withPage(async (page) => {
@@ -90,7 +86,8 @@ describe('with a stored token', () => {
       await signIn(page, suite.product.url, userName);
       await page.goto(`${suite.product.url}/`);
       await page.waitForURL(at(home));
-    }));
+    }),
+  );
 
   it.each(['/nope', '/app/nope'])('%s shows the not-found page', (path) =>
     withPage(async (page) => {
@@ -98,7 +95,8 @@ describe('with a stored token', () => {
       await page.goto(`${suite.product.url}${path}`);
       await page.getByRole('main').getByText('Page not found').waitFor();
       expect(pathOf(page)).toBe(path);
-    }));
+    }),
+  );
 
   it('a screen outside the role shows access denied', () =>
     withPage(async (page) => {

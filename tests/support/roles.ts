@@ -3,12 +3,22 @@ import type { Role } from '../../domain/roles';
 import type { TestServer } from './server';
 
 export const DEMO_USERS = [
-  'admin', 'transactions', 'operations', 'merchant', 'merchant-admin', 'merchant-operations', 'vendor', 'vendor-operations',
+  'admin',
+  'transactions',
+  'operations',
+  'merchant',
+  'merchant-admin',
+  'merchant-operations',
+  'vendor',
+  'vendor-operations',
 ] as const;
 export type DemoUser = (typeof DEMO_USERS)[number];
 
 /** The role of each demo user, as the seed gives it. */
-export const ROLE_OF = Object.fromEntries(SEEDED.map(([userName, , role]) => [userName, role])) as Record<DemoUser, Role>;
+export const ROLE_OF = Object.fromEntries(SEEDED.map(([userName, , role]) => [userName, role])) as Record<
+  DemoUser,
+  Role
+>;
 
 /** Signs every demo user in once; returns their tokens. */
 export const signInAll = async (s: TestServer) => {

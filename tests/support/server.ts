@@ -10,7 +10,11 @@ export interface TestServer {
   app: App;
   engine: string;
   /** fetch against the server, JSON in and out. */
-  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers }>;
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers }>;
   /** Signs a demo user in (ending any earlier session) and returns the bearer token. */
   login: (userName: string, password?: string) => Promise<string>;
   close: () => Promise<void>;
@@ -28,7 +32,10 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
 });
 
 /** A real listening server on 127.0.0.1 over a database of its own, with the demo data. */
-export const startServer = async (overrides: Partial<AppConfig> = {}, opts: { logger?: unknown } = {}): Promise<TestServer> => {
+export const startServer = async (
+  overrides: Partial<AppConfig> = {},
+  opts: { logger?: unknown } = {},
+): Promise<TestServer> => {
   const database = await openTestDatabase();
   await seedDemo(database.db);
   const app = await buildApp({ database, config: testConfig(overrides), logger: (opts.logger ?? false) as never });
@@ -39,7 +46,11 @@ export const startServer = async (overrides: Partial<AppConfig> = {}, opts: { lo
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${url}${p}`, { method, headers, body: o.body === undefined ? undefined : JSON.stringify(o.body) });
+    const res = await fetch(`${url}${p}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
     const text = await res.text();
     let body: unknown = text;
     try {

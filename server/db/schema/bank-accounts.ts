@@ -23,7 +23,9 @@ export const bankAccounts = pgTable(
     maxPayin: paise('max_payin').notNull(),
     dailyLimit: paise('daily_limit'),
     enabled: boolean('enabled').notNull().default(true),
-    vendorId: uuid('vendor_id').notNull().references(() => vendors.id),
+    vendorId: uuid('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -38,9 +40,16 @@ export const bankAccounts = pgTable(
 export const merchantBankAccounts = pgTable(
   'merchant_bank_accounts',
   {
-    merchantId: uuid('merchant_id').notNull().references(() => merchants.id),
-    bankAccountId: uuid('bank_account_id').notNull().references(() => bankAccounts.id),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    bankAccountId: uuid('bank_account_id')
+      .notNull()
+      .references(() => bankAccounts.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.merchantId, t.bankAccountId] }), index('merchant_bank_accounts_bank_idx').on(t.bankAccountId)],
+  (t) => [
+    primaryKey({ columns: [t.merchantId, t.bankAccountId] }),
+    index('merchant_bank_accounts_bank_idx').on(t.bankAccountId),
+  ],
 );

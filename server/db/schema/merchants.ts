@@ -48,7 +48,9 @@ export const merchantApplications = pgTable(
     phone: text('phone').notNull(),
     website: text('website').notNull(),
     expectedMonthlyVolume: paise('expected_monthly_volume').notNull(),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+      .notNull()
+      .default('PENDING'),
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

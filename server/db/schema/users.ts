@@ -13,7 +13,10 @@ export const users = pgTable(
     userName: text('user_name').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull(),
-    merchantCodes: text('merchant_codes').array().notNull().default(sql`'{}'::text[]`),
+    merchantCodes: text('merchant_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     vendorCode: text('vendor_code'),
     enabled: boolean('enabled').notNull().default(true),
     createdBy: uuid('created_by'),
@@ -35,7 +38,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -50,7 +55,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

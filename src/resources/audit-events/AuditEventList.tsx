@@ -14,7 +14,13 @@ const filters = [
   <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
   <TextInput key="actorName" source="actorName" alwaysOn />,
   <DateInput key="from" source="from" parse={(day: string) => istDayStart(day)} format={istDayOf} alwaysOn />,
-  <DateInput key="to" source="to" parse={(day: string) => istDayStart(day, 1)} format={(to: string) => istDayOf(to ? new Date(new Date(to).getTime() - 1) : null)} alwaysOn />,
+  <DateInput
+    key="to"
+    source="to"
+    parse={(day: string) => istDayStart(day, 1)}
+    format={(to: string) => istDayOf(to ? new Date(new Date(to).getTime() - 1) : null)}
+    alwaysOn
+  />,
 ];
 
 /** The audit log, newest first; each row opens to the record before and after. */

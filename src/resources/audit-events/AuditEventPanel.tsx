@@ -9,7 +9,16 @@ const Json = ({ title, value }: { title: string; value: unknown }) => (
     </Typography>
     <Box
       component="pre"
-      sx={{ m: 0, p: 1.5, bgcolor: 'action.hover', borderRadius: 1, fontSize: 12, overflowX: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+      sx={{
+        m: 0,
+        p: 1.5,
+        bgcolor: 'action.hover',
+        borderRadius: 1,
+        fontSize: 12,
+        overflowX: 'auto',
+        whiteSpace: 'pre-wrap',
+        wordBreak: 'break-word',
+      }}
     >
       {value === null || value === undefined ? '—' : JSON.stringify(value, null, 2)}
     </Box>

@@ -13,7 +13,11 @@ export const RecordLink = () => {
   const resource = resourceOf(record.entity);
   if (!definitions[resource]?.hasShow || record.action === 'delete') return <>{record.entityId}</>;
   return (
-    <MuiLink component={Link} to={createPath({ resource, type: 'show', id: record.entityId })} onClick={(event) => event.stopPropagation()}>
+    <MuiLink
+      component={Link}
+      to={createPath({ resource, type: 'show', id: record.entityId })}
+      onClick={(event) => event.stopPropagation()}
+    >
       {record.entityId}
     </MuiLink>
   );

@@ -16,6 +16,20 @@ export interface AuditEvent {
 /** What the server records, for the filters. */
 export const AUDIT_ENTITIES = ['merchants', 'vendors', 'bank-accounts', 'users', 'merchant-applications'] as const;
 export const AUDIT_ACTIONS = [
-  'create', 'update', 'delete', 'enable', 'disable', 'rotate', 'link', 'unlink', 'approve', 'reject',
-  'sign-in', 'sign-in-override', 'sign-out', 'change-password', 'request-password-reset', 'reset-password',
+  'create',
+  'update',
+  'delete',
+  'enable',
+  'disable',
+  'rotate',
+  'link',
+  'unlink',
+  'approve',
+  'reject',
+  'sign-in',
+  'sign-in-override',
+  'sign-out',
+  'change-password',
+  'request-password-reset',
+  'reset-password',
 ] as const;

@@ -7,7 +7,12 @@ import type { BankAccount } from '.';
 const Lines = ({ lines }: { lines: (string | null)[] }) => (
   <Box>
     {lines.map((line, i) => (
-      <Typography key={i} variant={i === 0 ? 'body2' : 'caption'} color={i === 0 ? 'text.primary' : 'text.secondary'} sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+      <Typography
+        key={i}
+        variant={i === 0 ? 'body2' : 'caption'}
+        color={i === 0 ? 'text.primary' : 'text.secondary'}
+        sx={{ display: 'block', whiteSpace: 'nowrap' }}
+      >
         {line}
       </Typography>
     ))}

@@ -12,7 +12,16 @@ const EditForm = () => {
   const masked = isMaskedAccountNumber(record.accountNumber) ? record.accountNumber : undefined;
   return (
     <>
-      <SimpleForm noValidate record={masked ? { ...record, accountNumber: '' } : record} onSubmit={save} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <SimpleForm
+        noValidate
+        record={masked ? { ...record, accountNumber: '' } : record}
+        onSubmit={save}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <BankAccountInputs maskedNumber={masked} />
       </SimpleForm>
       {dialog}

@@ -1,6 +1,14 @@
 import { Grid, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { AutocompleteInput, BooleanInput, NumberInput, RadioButtonGroupInput, TextInput, useTranslate, useTranslateLabel } from 'react-admin';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  NumberInput,
+  RadioButtonGroupInput,
+  TextInput,
+  useTranslate,
+  useTranslateLabel,
+} from 'react-admin';
 import { BANK_FORMATS, USED_FOR } from '../../../domain/bank-account';
 import { atLeast, isBlank, matches, required, rupees } from '../../../domain/validation';
 import type { BankAccount } from '.';
@@ -9,7 +17,18 @@ import { useVendorChoices } from './useVendorChoices';
 type Source = keyof BankAccount;
 
 /** What the API takes on edit; creation adds the account's name, use, vendor and state. */
-const EDITABLE = ['bankName', 'holderName', 'accountNumber', 'ifsc', 'upiId', 'showQr', 'showBankDetails', 'minPayin', 'maxPayin', 'dailyLimit'] as const;
+const EDITABLE = [
+  'bankName',
+  'holderName',
+  'accountNumber',
+  'ifsc',
+  'upiId',
+  'showQr',
+  'showBankDetails',
+  'minPayin',
+  'maxPayin',
+  'dailyLimit',
+] as const;
 const CREATE_ONLY = ['nickname', 'usedFor', 'vendorCode', 'enabled'] as const;
 
 export const bankAccountBody = (values: Partial<BankAccount>, isCreate: boolean) => {
@@ -27,7 +46,13 @@ const Cell = ({ children }: { children: ReactNode }) => <Grid size={{ xs: 12, sm
  * The bank account form. The account's name, use and vendor are chosen once; `maskedNumber` is the
  * number as the server showed it when this role only sees its last digits.
  */
-export const BankAccountInputs = ({ isCreate = false, maskedNumber }: { isCreate?: boolean; maskedNumber?: string }) => {
+export const BankAccountInputs = ({
+  isCreate = false,
+  maskedNumber,
+}: {
+  isCreate?: boolean;
+  maskedNumber?: string;
+}) => {
   const translate = useTranslate();
   const translateLabel = useTranslateLabel();
   const vendors = useVendorChoices();
@@ -41,12 +66,20 @@ export const BankAccountInputs = ({ isCreate = false, maskedNumber }: { isCreate
         <TextInput
           source="nickname"
           disabled={!isCreate}
-          validate={isCreate ? [required(label('nickname')), matches(label('nickname'), BANK_FORMATS.nickname)] : undefined}
+          validate={
+            isCreate ? [required(label('nickname')), matches(label('nickname'), BANK_FORMATS.nickname)] : undefined
+          }
           helperText={isCreate ? text('nickname_help') : false}
         />
       </Cell>
       <Cell>
-        <RadioButtonGroupInput source="usedFor" choices={usedForChoices} disabled={!isCreate} validate={isCreate ? required(label('usedFor')) : undefined} helperText={false} />
+        <RadioButtonGroupInput
+          source="usedFor"
+          choices={usedForChoices}
+          disabled={!isCreate}
+          validate={isCreate ? required(label('usedFor')) : undefined}
+          helperText={false}
+        />
       </Cell>
       <Cell>
         <TextInput source="bankName" validate={required(label('bankName'))} helperText={false} />
@@ -58,7 +91,11 @@ export const BankAccountInputs = ({ isCreate = false, maskedNumber }: { isCreate
         <TextInput
           source="accountNumber"
           inputMode="numeric"
-          validate={maskedNumber ? matches(label('accountNumber'), BANK_FORMATS.accountNumber) : [required(label('accountNumber')), matches(label('accountNumber'), BANK_FORMATS.accountNumber)]}
+          validate={
+            maskedNumber
+              ? matches(label('accountNumber'), BANK_FORMATS.accountNumber)
+              : [required(label('accountNumber')), matches(label('accountNumber'), BANK_FORMATS.accountNumber)]
+          }
           helperText={maskedNumber ? text('masked_help', { masked: maskedNumber }) : false}
         />
       </Cell>
@@ -75,18 +112,37 @@ export const BankAccountInputs = ({ isCreate = false, maskedNumber }: { isCreate
       </Cell>
       <Cell>
         {isCreate && vendors.enabled ? (
-          <AutocompleteInput source="vendorCode" choices={vendors.choices} isPending={vendors.isPending} validate={required(label('vendorCode'))} helperText={false} />
+          <AutocompleteInput
+            source="vendorCode"
+            choices={vendors.choices}
+            isPending={vendors.isPending}
+            validate={required(label('vendorCode'))}
+            helperText={false}
+          />
         ) : (
-          <TextInput source="vendorCode" disabled={!isCreate} validate={isCreate ? required(label('vendorCode')) : undefined} helperText={false} />
+          <TextInput
+            source="vendorCode"
+            disabled={!isCreate}
+            validate={isCreate ? required(label('vendorCode')) : undefined}
+            helperText={false}
+          />
         )}
       </Cell>
       <Grid size={{ xs: 12, sm: 4 }}>
-        <NumberInput source="minPayin" validate={[required(label('minPayin')), rupees(label('minPayin'))]} helperText={false} />
+        <NumberInput
+          source="minPayin"
+          validate={[required(label('minPayin')), rupees(label('minPayin'))]}
+          helperText={false}
+        />
       </Grid>
       <Grid size={{ xs: 12, sm: 4 }}>
         <NumberInput
           source="maxPayin"
-          validate={[required(label('maxPayin')), rupees(label('maxPayin')), atLeast(label('maxPayin'), 'minPayin', label('minPayin'))]}
+          validate={[
+            required(label('maxPayin')),
+            rupees(label('maxPayin')),
+            atLeast(label('maxPayin'), 'minPayin', label('minPayin')),
+          ]}
           helperText={false}
         />
       </Grid>

@@ -59,7 +59,11 @@ export const BankAccountList = () => {
         <DataTable.Col source="bankName" label={field('bankDetails')}>
           <BankDetails />
         </DataTable.Col>
-        <DataTable.Col source="accountNumber" disableSort cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })} />
+        <DataTable.Col
+          source="accountNumber"
+          disableSort
+          cellSx={() => ({ fontFamily: 'monospace', whiteSpace: 'nowrap' })}
+        />
         <DataTable.Col source="upiId" disableSort>
           <UpiId />
         </DataTable.Col>
@@ -73,12 +77,21 @@ export const BankAccountList = () => {
           <FlagSwitch source="showBankDetails" />
         </DataTable.Col>
         <DataTable.Col source="enabled" disableSort>
-          <ConfirmedSwitch<BankAccount> source="enabled" path={(r) => `/bank-accounts/${r.id}/flags`} screen="bank-accounts" label="resources.bank-accounts.fields.enabled" />
+          <ConfirmedSwitch<BankAccount>
+            source="enabled"
+            path={(r) => `/bank-accounts/${r.id}/flags`}
+            screen="bank-accounts"
+            label="resources.bank-accounts.fields.enabled"
+          />
         </DataTable.Col>
         <DataTable.Col source="merchantCodes" disableSort cellSx={() => ({ minWidth: 140 })}>
           <MerchantsField />
         </DataTable.Col>
-        <DataTable.Col source="usedFor" disableSort render={(r) => translate(`resources.bank-accounts.used_for.${r.usedFor}`)} />
+        <DataTable.Col
+          source="usedFor"
+          disableSort
+          render={(r) => translate(`resources.bank-accounts.used_for.${r.usedFor}`)}
+        />
         <DataTable.Col source="vendorCode" disableSort cellSx={nowrap} />
         <DataTable.Col source="createdAt">
           <CreatedAt />

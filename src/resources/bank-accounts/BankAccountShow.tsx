@@ -1,5 +1,16 @@
 import { Card, Grid } from '@mui/material';
-import { BooleanField, EditButton, FunctionField, Labeled, Show, SimpleShowLayout, TextField, TopToolbar, WithRecord, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  EditButton,
+  FunctionField,
+  Labeled,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  WithRecord,
+  useTranslate,
+} from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -18,7 +29,8 @@ const Actions = () => {
   );
 };
 
-const rupees = (source: 'minPayin' | 'maxPayin' | 'dailyLimit') => (r: BankAccount) => (r[source] === null ? '—' : formatRupees(r[source]));
+const rupees = (source: 'minPayin' | 'maxPayin' | 'dailyLimit') => (r: BankAccount) =>
+  r[source] === null ? '—' : formatRupees(r[source]);
 
 export const BankAccountShow = () => {
   const translate = useTranslate();
@@ -34,7 +46,10 @@ export const BankAccountShow = () => {
               <TextField source="accountNumber" sx={{ fontFamily: 'monospace' }} />
               <TextField source="ifsc" />
               <TextField source="upiId" emptyText="—" />
-              <FunctionField<BankAccount> source="usedFor" render={(r) => translate(`resources.bank-accounts.used_for.${r.usedFor}`)} />
+              <FunctionField<BankAccount>
+                source="usedFor"
+                render={(r) => translate(`resources.bank-accounts.used_for.${r.usedFor}`)}
+              />
               <TextField source="vendorCode" />
             </SimpleShowLayout>
           </Grid>

@@ -32,7 +32,9 @@ export const FlagSwitch = ({ source }: { source: 'showQr' | 'showBankDetails' })
       onClick={change}
       disabled={busy || role === null || !canDo(role, 'bank-accounts', 'toggle')}
       size="small"
-      slotProps={{ input: { 'aria-label': `${translate(`resources.bank-accounts.fields.${source}`)} ${record.nickname}` } }}
+      slotProps={{
+        input: { 'aria-label': `${translate(`resources.bank-accounts.fields.${source}`)} ${record.nickname}` },
+      }}
     />
   );
 };

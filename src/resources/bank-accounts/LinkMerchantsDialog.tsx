@@ -1,6 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import {
-  Autocomplete, Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, TextField, ToggleButton, ToggleButtonGroup, Typography,
+  Autocomplete,
+  Box,
+  Button,
+  Checkbox,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControlLabel,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
 } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { del, post } from '../../providers/http';
@@ -14,7 +27,15 @@ type Mode = 'link' | 'unlink';
  * Links merchants to an account or unlinks them, optionally with their sub-merchants. The merchants
  * offered are the client merchant list (already scoped to the caller by the server).
  */
-export const LinkMerchantsDialog = ({ record, open, onClose }: { record: BankAccount; open: boolean; onClose: () => void }) => {
+export const LinkMerchantsDialog = ({
+  record,
+  open,
+  onClose,
+}: {
+  record: BankAccount;
+  open: boolean;
+  onClose: () => void;
+}) => {
   const translate = useTranslate();
   const toasts = useToasts();
   const refresh = useRefresh();
@@ -27,7 +48,13 @@ export const LinkMerchantsDialog = ({ record, open, onClose }: { record: BankAcc
 
   const names = new Map(merchants.map((m) => [m.code, m.name]));
   const linked = new Set(record.merchantCodes);
-  const options = mode === 'link' ? merchants.map((m) => m.code).filter((code) => !linked.has(code)).sort() : [...record.merchantCodes];
+  const options =
+    mode === 'link'
+      ? merchants
+          .map((m) => m.code)
+          .filter((code) => !linked.has(code))
+          .sort()
+      : [...record.merchantCodes];
 
   const close = () => {
     setCodes([]);
@@ -49,13 +76,27 @@ export const LinkMerchantsDialog = ({ record, open, onClose }: { record: BankAcc
   };
 
   return (
-    <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="link-merchants-title" onClick={(event) => event.stopPropagation()}>
+    <Dialog
+      open={open}
+      onClose={close}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby="link-merchants-title"
+      onClick={(event) => event.stopPropagation()}
+    >
       <form onSubmit={submit} noValidate>
         <DialogTitle id="link-merchants-title">
           {t('manage')}: {record.nickname}
         </DialogTitle>
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <ToggleButtonGroup exclusive size="small" color="primary" sx={{ '& .MuiToggleButton-root': { textTransform: 'none', px: 2 } }} value={mode} onChange={(_, next: Mode | null) => next && (setMode(next), setCodes([]))}>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            color="primary"
+            sx={{ '& .MuiToggleButton-root': { textTransform: 'none', px: 2 } }}
+            value={mode}
+            onChange={(_, next: Mode | null) => next && (setMode(next), setCodes([]))}
+          >
             <ToggleButton value="link">{t('mode_link')}</ToggleButton>
             <ToggleButton value="unlink" disabled={record.merchantCodes.length === 0}>
               {t('mode_unlink')}
@@ -79,7 +120,10 @@ export const LinkMerchantsDialog = ({ record, open, onClose }: { record: BankAcc
             getOptionLabel={(code) => (names.get(code) ? `${code} — ${names.get(code)}` : code)}
             renderInput={(params) => <TextField {...params} label={t('merchants')} />}
           />
-          <FormControlLabel control={<Checkbox checked={withSubs} onChange={(event) => setWithSubs(event.target.checked)} />} label={t('include_sub_merchants')} />
+          <FormControlLabel
+            control={<Checkbox checked={withSubs} onChange={(event) => setWithSubs(event.target.checked)} />}
+            label={t('include_sub_merchants')}
+          />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>

@@ -35,14 +35,17 @@ const ACCOUNT = {
 /** The API: the vendors to choose from, the account, and what saving answers. */
 const api = (save: (call: Call) => Response | undefined = () => undefined, account = ACCOUNT) =>
   mockApi((call) => {
-    if (call.path === '/v1/vendors') return json(200, { data: [{ id: 'v1', code: 'VEN-ALPHA', name: 'Alpha Collections' }], total: 1 });
+    if (call.path === '/v1/vendors')
+      return json(200, { data: [{ id: 'v1', code: 'VEN-ALPHA', name: 'Alpha Collections' }], total: 1 });
     if (call.path === '/v1/bank-accounts/b1' && call.method === 'GET') return json(200, { data: account });
     if (call.path === '/v1/confirmations') return json(200, { data: { confirmation: 'c-1', expiresAt: '' } });
-    if (call.path.startsWith('/v1/bank-accounts') && call.method !== 'GET') return save(call) ?? json(200, { data: { ...account, id: 'b1' } });
+    if (call.path.startsWith('/v1/bank-accounts') && call.method !== 'GET')
+      return save(call) ?? json(200, { data: { ...account, id: 'b1' } });
     return undefined;
   });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 const writes = (calls: Call[]) => calls.filter((c) => c.path.startsWith('/v1/bank-accounts') && c.method !== 'GET');
 
@@ -144,7 +147,14 @@ describe('the bank account form', () => {
 
   it("asks for the password when the server wants a confirmation for the account's numbers, then sends it again", async () => {
     const calls = api((call) =>
-      call.headers['x-confirmation'] ? undefined : json(403, { error: { message: 'Please enter your password again to confirm this action.', code: 'CONFIRMATION_REQUIRED' } }),
+      call.headers['x-confirmation']
+        ? undefined
+        : json(403, {
+            error: {
+              message: 'Please enter your password again to confirm this action.',
+              code: 'CONFIRMATION_REQUIRED',
+            },
+          }),
     );
     signInAs('ADMIN');
     renderEdit();
@@ -178,7 +188,11 @@ describe('the bank account form', () => {
   });
 
   it("shows the server's message on the field it names", async () => {
-    api(() => json(400, { error: { message: 'dailyLimit must be at least maxPayin', code: 'VALIDATION', field: 'dailyLimit' } }));
+    api(() =>
+      json(400, {
+        error: { message: 'dailyLimit must be at least maxPayin', code: 'VALIDATION', field: 'dailyLimit' },
+      }),
+    );
     signInAs('ADMIN');
     renderEdit();
     await screen.findByDisplayValue('HDFC0001234');
@@ -193,7 +207,9 @@ describe('the bank account form', () => {
     renderEdit();
     await screen.findByDisplayValue('HDFC0001234');
     expect(screen.getByLabelText('Account Number')).toHaveValue('');
-    expect(screen.getByText('Shown as ••••••••••7890: leave it empty to keep it, or type the full new number.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Shown as ••••••••••7890: leave it empty to keep it, or type the full new number.'),
+    ).toBeInTheDocument();
     type('Min Payin', '200');
     save();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));

@@ -7,7 +7,10 @@ import type { BankAccount } from '.';
 import { bankAccountBody } from './BankAccountInputs';
 
 /** The server's message on its field, for the form, and as the form's own error. */
-const formErrors = (error: ApiError) => ({ ...(error.field && { [error.field]: error.message }), root: { serverError: error.message } });
+const formErrors = (error: ApiError) => ({
+  ...(error.field && { [error.field]: error.message }),
+  root: { serverError: error.message },
+});
 
 /**
  * Saves the edit form. Changing the numbers money is sent to needs the password again: the server

@@ -12,5 +12,9 @@ export const useVendorChoices = () => {
     { pagination: { page: 1, perPage: 100 }, sort: { field: 'code', order: 'ASC' } },
     { enabled },
   );
-  return { enabled, isPending: enabled && isPending, choices: data.map((v) => ({ id: v.code, name: `${v.code} — ${v.name}` })) };
+  return {
+    enabled,
+    isPending: enabled && isPending,
+    choices: data.map((v) => ({ id: v.code, name: `${v.code} — ${v.name}` })),
+  };
 };

@@ -6,7 +6,13 @@ import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, type MerchantApplication } from './types';
 
 const filters = [
-  <SelectInput key="status" source="status" choices={APPLICATION_STATUSES.map((id) => ({ id, name: snakeToTitle(id) }))} emptyText="resources.merchant-applications.all_statuses" alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={APPLICATION_STATUSES.map((id) => ({ id, name: snakeToTitle(id) }))}
+    emptyText="resources.merchant-applications.all_statuses"
+    alwaysOn
+  />,
   <TextInput key="q" source="q" label="resources.merchant-applications.search" alwaysOn />,
 ];
 
@@ -30,7 +36,12 @@ export const ApplicationList = () => (
       <DataTable.Col source="email" disableSort />
       <DataTable.Col source="phone" disableSort />
       <DataTable.Col source="website" disableSort />
-      <DataTable.Col align="right" source="expectedMonthlyVolume" render={(r) => formatRupees(r.expectedMonthlyVolume)} disableSort />
+      <DataTable.Col
+        align="right"
+        source="expectedMonthlyVolume"
+        render={(r) => formatRupees(r.expectedMonthlyVolume)}
+        disableSort
+      />
       <DataTable.Col source="status" disableSort>
         <StatusChip />
       </DataTable.Col>

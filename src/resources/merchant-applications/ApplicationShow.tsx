@@ -2,7 +2,19 @@ import { useState } from 'react';
 import CheckIcon from '@mui/icons-material/CheckCircleOutline';
 import CloseIcon from '@mui/icons-material/HighlightOff';
 import { Box, Card, CardContent, Link as MuiLink, Typography } from '@mui/material';
-import { Button, EmailField, Labeled, Show, TextField, TopToolbar, UrlField, useCreatePath, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Button,
+  EmailField,
+  Labeled,
+  Show,
+  TextField,
+  TopToolbar,
+  UrlField,
+  useCreatePath,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canDo } from '../../../domain/access';
 import { formatDateTime, formatRupees } from '../../../domain/format';
@@ -27,13 +39,26 @@ const Actions = () => {
     <TopToolbar>
       {reviewable && (
         <>
-          <Button label="resources.merchant-applications.actions.approve" color="success" onClick={() => setOpen('approve')}>
+          <Button
+            label="resources.merchant-applications.actions.approve"
+            color="success"
+            onClick={() => setOpen('approve')}
+          >
             <CheckIcon />
           </Button>
-          <Button label="resources.merchant-applications.actions.reject" color="error" onClick={() => setOpen('reject')}>
+          <Button
+            label="resources.merchant-applications.actions.reject"
+            color="error"
+            onClick={() => setOpen('reject')}
+          >
             <CloseIcon />
           </Button>
-          <ApproveDialog application={record} open={open === 'approve'} onClose={() => setOpen(null)} onApproved={setKeys} />
+          <ApproveDialog
+            application={record}
+            open={open === 'approve'}
+            onClose={() => setOpen(null)}
+            onApproved={setKeys}
+          />
           <RejectDialog application={record} open={open === 'reject'} onClose={() => setOpen(null)} />
         </>
       )}
@@ -63,18 +88,39 @@ const Details = () => {
             </Typography>
             <StatusChip />
           </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
-            <Labeled><TextField source="contactName" /></Labeled>
-            <Labeled><EmailField source="email" /></Labeled>
-            <Labeled><TextField source="phone" /></Labeled>
-            <Labeled><UrlField source="website" target="_blank" rel="noreferrer" /></Labeled>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+            }}
+          >
+            <Labeled>
+              <TextField source="contactName" />
+            </Labeled>
+            <Labeled>
+              <EmailField source="email" />
+            </Labeled>
+            <Labeled>
+              <TextField source="phone" />
+            </Labeled>
+            <Labeled>
+              <UrlField source="website" target="_blank" rel="noreferrer" />
+            </Labeled>
             <Value source="expectedMonthlyVolume" text={formatRupees(record.expectedMonthlyVolume)} />
             <Value source="createdAt" text={formatDateTime(record.createdAt)} />
             <Value source="reviewedAt" text={formatDateTime(record.reviewedAt)} />
-            {record.reason && <Labeled><TextField source="reason" /></Labeled>}
+            {record.reason && (
+              <Labeled>
+                <TextField source="reason" />
+              </Labeled>
+            )}
             {record.merchantId && (
               <Labeled label="resources.merchant-applications.fields.merchantId">
-                <MuiLink component={Link} to={createPath({ resource: 'merchant', type: 'show', id: record.merchantId })}>
+                <MuiLink
+                  component={Link}
+                  to={createPath({ resource: 'merchant', type: 'show', id: record.merchantId })}
+                >
                   {translate('resources.merchant-applications.open_merchant')}
                 </MuiLink>
               </Labeled>

@@ -13,7 +13,12 @@ interface Approved {
 }
 
 /** A merchant code suggested from the business name: its letters and digits, upper case. */
-const suggestCode = (name: string) => name.toUpperCase().replace(/[^A-Z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30);
+const suggestCode = (name: string) =>
+  name
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 30);
 
 /** Approving creates the merchant and its first user; the new API key is shown once. */
 export const ApproveDialog = ({
@@ -31,18 +36,25 @@ export const ApproveDialog = ({
   const translate = useTranslate();
   const toasts = useToasts();
   const { reload } = useMerchants();
-  const label = (field: ApprovalField | 'testMode') => translate(`resources.merchant-applications.approve.fields.${field}`);
+  const label = (field: ApprovalField | 'testMode') =>
+    translate(`resources.merchant-applications.approve.fields.${field}`);
   const v = approvalValidators(label);
 
   const submit = async (values: Record<string, unknown>) => {
-    const result = await post<{ data: Approved }>(`/merchant-applications/${application.id}/approve`, approvalBody(values));
+    const result = await post<{ data: Approved }>(
+      `/merchant-applications/${application.id}/approve`,
+      approvalBody(values),
+    );
     if (result.error) {
       if (result.error.field) return { [result.error.field]: result.error.message };
       toasts.error(translate('app.toast.error'), result.error.message);
       return undefined;
     }
     const { merchant, userName } = result.data.data;
-    toasts.success(translate('app.toast.success'), translate('resources.merchant-applications.done.approved', { code: merchant.code, userName }));
+    toasts.success(
+      translate('app.toast.success'),
+      translate('resources.merchant-applications.done.approved', { code: merchant.code, userName }),
+    );
     onClose();
     reload();
     onApproved({ code: merchant.code, apiKey: merchant.apiKey, signingSecret: merchant.signingSecret });
@@ -52,29 +64,54 @@ export const ApproveDialog = ({
   const grid = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } };
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="approve-title">
-        <Form onSubmit={submit} noValidate defaultValues={{ code: suggestCode(application.businessName), testMode: true }}>
-          <DialogTitle id="approve-title">{translate('resources.merchant-applications.approve.title', { name: application.businessName })}</DialogTitle>
-          <DialogContent>
-            <Box sx={grid}>
-              <TextInput source="code" label={label('code')} validate={v.code} />
-              <TextInput source="userName" label={label('userName')} validate={v.userName} autoComplete="off" />
-              <PasswordInput source="password" label={label('password')} validate={v.password} autoComplete="new-password" />
-              <NumberInput source="minPayin" label={label('minPayin')} validate={v.minPayin} min={0} step={0.01} />
-              <NumberInput source="maxPayin" label={label('maxPayin')} validate={v.maxPayin} min={0} step={0.01} />
-              <NumberInput source="payinFeePercent" label={label('payinFeePercent')} validate={v.payinFeePercent} min={0} max={100} step={0.01} />
-              <NumberInput source="minPayout" label={label('minPayout')} validate={v.minPayout} min={0} step={0.01} />
-              <NumberInput source="maxPayout" label={label('maxPayout')} validate={v.maxPayout} min={0} step={0.01} />
-              <NumberInput source="payoutFeePercent" label={label('payoutFeePercent')} validate={v.payoutFeePercent} min={0} max={100} step={0.01} />
-              <BooleanInput source="testMode" label={label('testMode')} />
-            </Box>
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-            <Button type="submit" variant="contained" color="success">
-              {translate('resources.merchant-applications.actions.approve')}
-            </Button>
-          </DialogActions>
-        </Form>
+      <Form
+        onSubmit={submit}
+        noValidate
+        defaultValues={{ code: suggestCode(application.businessName), testMode: true }}
+      >
+        <DialogTitle id="approve-title">
+          {translate('resources.merchant-applications.approve.title', { name: application.businessName })}
+        </DialogTitle>
+        <DialogContent>
+          <Box sx={grid}>
+            <TextInput source="code" label={label('code')} validate={v.code} />
+            <TextInput source="userName" label={label('userName')} validate={v.userName} autoComplete="off" />
+            <PasswordInput
+              source="password"
+              label={label('password')}
+              validate={v.password}
+              autoComplete="new-password"
+            />
+            <NumberInput source="minPayin" label={label('minPayin')} validate={v.minPayin} min={0} step={0.01} />
+            <NumberInput source="maxPayin" label={label('maxPayin')} validate={v.maxPayin} min={0} step={0.01} />
+            <NumberInput
+              source="payinFeePercent"
+              label={label('payinFeePercent')}
+              validate={v.payinFeePercent}
+              min={0}
+              max={100}
+              step={0.01}
+            />
+            <NumberInput source="minPayout" label={label('minPayout')} validate={v.minPayout} min={0} step={0.01} />
+            <NumberInput source="maxPayout" label={label('maxPayout')} validate={v.maxPayout} min={0} step={0.01} />
+            <NumberInput
+              source="payoutFeePercent"
+              label={label('payoutFeePercent')}
+              validate={v.payoutFeePercent}
+              min={0}
+              max={100}
+              step={0.01}
+            />
+            <BooleanInput source="testMode" label={label('testMode')} />
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
+          <Button type="submit" variant="contained" color="success">
+            {translate('resources.merchant-applications.actions.approve')}
+          </Button>
+        </DialogActions>
+      </Form>
     </Dialog>
   );
 };

@@ -3,7 +3,11 @@ import { useRecordContext } from 'react-admin';
 import { snakeToTitle } from '../../../domain/format';
 import type { ApplicationStatus, MerchantApplication } from './types';
 
-const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = { PENDING: 'warning', APPROVED: 'success', REJECTED: 'default' };
+const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = {
+  PENDING: 'warning',
+  APPROVED: 'success',
+  REJECTED: 'default',
+};
 
 export const StatusChip = () => {
   const record = useRecordContext<MerchantApplication>();

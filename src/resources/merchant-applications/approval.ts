@@ -1,8 +1,24 @@
 import { MERCHANT_FORMATS } from '../../../domain/merchant';
-import { USER_NAME_FORMAT, atLeast, matches, percentage, required, rupees, strongPassword } from '../../../domain/validation';
+import {
+  USER_NAME_FORMAT,
+  atLeast,
+  matches,
+  percentage,
+  required,
+  rupees,
+  strongPassword,
+} from '../../../domain/validation';
 
 export type ApprovalField =
-  | 'code' | 'userName' | 'password' | 'minPayin' | 'maxPayin' | 'payinFeePercent' | 'minPayout' | 'maxPayout' | 'payoutFeePercent';
+  | 'code'
+  | 'userName'
+  | 'password'
+  | 'minPayin'
+  | 'maxPayin'
+  | 'payinFeePercent'
+  | 'minPayout'
+  | 'maxPayout'
+  | 'payoutFeePercent';
 
 type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 
@@ -22,10 +38,24 @@ export const approvalValidators = (label: (field: ApprovalField) => string): Rec
   };
 };
 
-const FIELDS = ['code', 'userName', 'password', 'minPayin', 'maxPayin', 'payinFeePercent', 'minPayout', 'maxPayout', 'payoutFeePercent', 'testMode'] as const;
+const FIELDS = [
+  'code',
+  'userName',
+  'password',
+  'minPayin',
+  'maxPayin',
+  'payinFeePercent',
+  'minPayout',
+  'maxPayout',
+  'payoutFeePercent',
+  'testMode',
+] as const;
 
 /** Exactly what POST …/approve takes. */
 export const approvalBody = (values: Record<string, unknown>) =>
   Object.fromEntries(
-    FIELDS.filter((f) => values[f] !== undefined && values[f] !== null).map((f) => [f, f !== 'password' && typeof values[f] === 'string' ? (values[f] as string).trim() : values[f]]),
+    FIELDS.filter((f) => values[f] !== undefined && values[f] !== null).map((f) => [
+      f,
+      f !== 'password' && typeof values[f] === 'string' ? (values[f] as string).trim() : values[f],
+    ]),
   );

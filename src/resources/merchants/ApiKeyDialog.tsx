@@ -1,6 +1,18 @@
 import { useState } from 'react';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, InputAdornment, Stack, TextField, Tooltip } from '@mui/material';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  Stack,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MerchantKeys } from './types';
 
@@ -44,12 +56,16 @@ export const ApiKeyDialog = ({ keys, onClose }: { keys: MerchantKeys | null; onC
   const translate = useTranslate();
   return (
     <Dialog open={keys !== null} maxWidth="sm" fullWidth aria-labelledby="api-key-title">
-      <DialogTitle id="api-key-title">{translate('resources.merchant.keys.title', { code: keys?.code ?? '' })}</DialogTitle>
+      <DialogTitle id="api-key-title">
+        {translate('resources.merchant.keys.title', { code: keys?.code ?? '' })}
+      </DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Alert severity="warning">{translate('resources.merchant.keys.warning')}</Alert>
           {keys && <SecretField label={translate('resources.merchant.keys.apiKey')} value={keys.apiKey} />}
-          {keys && <SecretField label={translate('resources.merchant.keys.signingSecret')} value={keys.signingSecret} />}
+          {keys && (
+            <SecretField label={translate('resources.merchant.keys.signingSecret')} value={keys.signingSecret} />
+          )}
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -40,7 +40,10 @@ export const MerchantCreate = () => {
           },
         }}
       >
-        <SimpleForm noValidate defaultValues={{ testMode: false, disputesAllowed: true, parentCode: defaultParent ?? null }}>
+        <SimpleForm
+          noValidate
+          defaultValues={{ testMode: false, disputesAllowed: true, parentCode: defaultParent ?? null }}
+        >
           <MerchantInputs isCreate />
         </SimpleForm>
       </Create>

@@ -18,7 +18,14 @@ export const MerchantEmpty = ({ filtered = false }: { filtered?: boolean }) => {
           icon={<StorefrontIcon />}
           title={translate(filtered ? 'resources.merchant.empty.filtered_title' : 'resources.merchant.empty.title')}
           text={translate(filtered ? 'resources.merchant.empty.filtered_text' : 'resources.merchant.empty.text')}
-          action={!filtered && canCreate ? { label: translate('resources.merchant.empty.create'), to: createPath({ resource: 'merchant', type: 'create' }) } : undefined}
+          action={
+            !filtered && canCreate
+              ? {
+                  label: translate('resources.merchant.empty.create'),
+                  to: createPath({ resource: 'merchant', type: 'create' }),
+                }
+              : undefined
+          }
         />
       </CardContent>
     </Card>

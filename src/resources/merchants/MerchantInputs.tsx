@@ -12,7 +12,15 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
     <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
       {title}
     </Typography>
-    <Box sx={{ display: 'grid', gap: { xs: 0, sm: 2 }, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } }}>{children}</Box>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: { xs: 0, sm: 2 },
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {children}
+    </Box>
   </Box>
 );
 
@@ -23,7 +31,13 @@ const useParentChoices = () => {
 };
 
 /** Staff may leave the parent empty (a top-level merchant); a merchant admin's merchant always has one. */
-const ParentInput = ({ validate, required: needed }: { validate: ReturnType<typeof merchantValidators>['parentCode']; required: boolean }) => {
+const ParentInput = ({
+  validate,
+  required: needed,
+}: {
+  validate: ReturnType<typeof merchantValidators>['parentCode'];
+  required: boolean;
+}) => {
   const translate = useTranslate();
   const choices = useParentChoices();
   return (
@@ -82,7 +96,9 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
   return (
     <>
       <Section title={translate('resources.merchant.sections.merchant')}>
-        {isCreate && <TextInput source="code" validate={v.code} helperText={translate('resources.merchant.hints.code')} />}
+        {isCreate && (
+          <TextInput source="code" validate={v.code} helperText={translate('resources.merchant.hints.code')} />
+        )}
         <TextInput source="name" validate={v.name} />
         {isCreate && <ParentInput validate={v.parentCode} required={feesLocked} />}
       </Section>
@@ -99,7 +115,15 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
         {isCreate && feesLocked ? (
           <ParentFee field="payinFeePercent" />
         ) : (
-          <NumberInput source="payinFeePercent" min={0} max={100} step={0.01} validate={v.payinFeePercent} readOnly={feesLocked} helperText={feeHint} />
+          <NumberInput
+            source="payinFeePercent"
+            min={0}
+            max={100}
+            step={0.01}
+            validate={v.payinFeePercent}
+            readOnly={feesLocked}
+            helperText={feeHint}
+          />
         )}
       </Section>
       <Section title={translate('resources.merchant.sections.payout')}>
@@ -108,7 +132,15 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
         {isCreate && feesLocked ? (
           <ParentFee field="payoutFeePercent" />
         ) : (
-          <NumberInput source="payoutFeePercent" min={0} max={100} step={0.01} validate={v.payoutFeePercent} readOnly={feesLocked} helperText={feeHint} />
+          <NumberInput
+            source="payoutFeePercent"
+            min={0}
+            max={100}
+            step={0.01}
+            validate={v.payoutFeePercent}
+            readOnly={feesLocked}
+            helperText={feeHint}
+          />
         )}
       </Section>
       <Section title={translate('resources.merchant.sections.options')}>

@@ -12,7 +12,11 @@ export const MerchantListActions = () => {
   return (
     <TopToolbar>
       {role && canUseScreen(role, 'merchant-applications') && (
-        <Button component={Link} to={createPath({ resource: 'merchant-applications', type: 'list' })} label="resources.merchant.applications">
+        <Button
+          component={Link}
+          to={createPath({ resource: 'merchant-applications', type: 'list' })}
+          label="resources.merchant.applications"
+        >
           <AssignmentIcon />
         </Button>
       )}

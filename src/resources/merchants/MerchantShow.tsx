@@ -1,6 +1,15 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
-import { BooleanField, Labeled, Show, TextField, UrlField, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import {
+  BooleanField,
+  Labeled,
+  Show,
+  TextField,
+  UrlField,
+  useCreatePath,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { AuditHistory } from '../shared/AuditHistory';
@@ -15,7 +24,13 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
         {title}
       </Typography>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+        }}
+      >
         {children}
       </Box>
     </CardContent>
@@ -43,12 +58,22 @@ const MerchantDetails = () => {
         <Typography variant="h5" component="h2">
           {record.code} · {record.name}
         </Typography>
-        <Chip size="small" color={record.enabled ? 'success' : 'default'} label={translate(record.enabled ? 'resources.merchant.status.enabled' : 'resources.merchant.status.disabled')} />
-        {record.testMode && <Chip size="small" color="warning" label={translate('resources.merchant.fields.testMode')} />}
+        <Chip
+          size="small"
+          color={record.enabled ? 'success' : 'default'}
+          label={translate(record.enabled ? 'resources.merchant.status.enabled' : 'resources.merchant.status.disabled')}
+        />
+        {record.testMode && (
+          <Chip size="small" color="warning" label={translate('resources.merchant.fields.testMode')} />
+        )}
       </Stack>
       <Section title={t('merchant')}>
-        <Labeled><TextField source="code" /></Labeled>
-        <Labeled><TextField source="name" /></Labeled>
+        <Labeled>
+          <TextField source="code" />
+        </Labeled>
+        <Labeled>
+          <TextField source="name" />
+        </Labeled>
         <Value source="parentCode">
           {record.parentId ? (
             <MuiLink component={Link} to={createPath({ resource: 'merchant', type: 'show', id: record.parentId })}>
@@ -59,16 +84,30 @@ const MerchantDetails = () => {
           )}
         </Value>
         <Value source="balance">{formatRupees(record.balance)}</Value>
-        <Labeled><TextField source="apiKeyPrefix" sx={{ fontFamily: 'monospace' }} /></Labeled>
-        <Labeled><BooleanField source="testMode" /></Labeled>
-        <Labeled><BooleanField source="disputesAllowed" /></Labeled>
+        <Labeled>
+          <TextField source="apiKeyPrefix" sx={{ fontFamily: 'monospace' }} />
+        </Labeled>
+        <Labeled>
+          <BooleanField source="testMode" />
+        </Labeled>
+        <Labeled>
+          <BooleanField source="disputesAllowed" />
+        </Labeled>
         <Value source="createdAt">{formatDateTime(record.createdAt)}</Value>
       </Section>
       <Section title={t('addresses')}>
-        <Labeled><UrlField source="siteUrl" target="_blank" rel="noreferrer" /></Labeled>
-        <Labeled><UrlField source="returnUrl" emptyText="—" target="_blank" rel="noreferrer" /></Labeled>
-        <Labeled><TextField source="payinCallbackUrl" emptyText="—" sx={{ wordBreak: 'break-all' }} /></Labeled>
-        <Labeled><TextField source="payoutCallbackUrl" emptyText="—" sx={{ wordBreak: 'break-all' }} /></Labeled>
+        <Labeled>
+          <UrlField source="siteUrl" target="_blank" rel="noreferrer" />
+        </Labeled>
+        <Labeled>
+          <UrlField source="returnUrl" emptyText="—" target="_blank" rel="noreferrer" />
+        </Labeled>
+        <Labeled>
+          <TextField source="payinCallbackUrl" emptyText="—" sx={{ wordBreak: 'break-all' }} />
+        </Labeled>
+        <Labeled>
+          <TextField source="payoutCallbackUrl" emptyText="—" sx={{ wordBreak: 'break-all' }} />
+        </Labeled>
       </Section>
       <Section title={t('limits')}>
         <Value source="payinRange">{formatRange(record.minPayin, record.maxPayin)}</Value>

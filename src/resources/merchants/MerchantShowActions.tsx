@@ -27,7 +27,8 @@ export const MerchantShowActions = () => {
   if (!record || !role) return null;
 
   const may = (action: Parameters<typeof canDo>[2]) => canDo(role, 'merchant', action);
-  const done = (message: string) => toasts.success(translate('app.toast.success'), translate(message, { code: record.code }));
+  const done = (message: string) =>
+    toasts.success(translate('app.toast.success'), translate(message, { code: record.code }));
   const path = `/merchants/${record.id}`;
 
   const toggle = async (headers: Record<string, string>) => {
@@ -37,7 +38,9 @@ export const MerchantShowActions = () => {
     refresh();
   };
   const rotate = async (headers: Record<string, string>) => {
-    const { data } = ensureOk(await post<{ data: Merchant & MerchantKeys }>(`${path}/rotate-key`, undefined, { headers }));
+    const { data } = ensureOk(
+      await post<{ data: Merchant & MerchantKeys }>(`${path}/rotate-key`, undefined, { headers }),
+    );
     setKeys({ code: data.code, apiKey: data.apiKey, signingSecret: data.signingSecret });
     refresh();
   };
@@ -57,11 +60,19 @@ export const MerchantShowActions = () => {
           icon={record.enabled ? <BlockIcon /> : <CheckCircleIcon />}
           color={record.enabled ? 'warning' : 'primary'}
           action={toggle}
-          confirmText={translate(record.enabled ? 'resources.merchant.confirm.disable' : 'resources.merchant.confirm.enable', { code: record.code })}
+          confirmText={translate(
+            record.enabled ? 'resources.merchant.confirm.disable' : 'resources.merchant.confirm.enable',
+            { code: record.code },
+          )}
         />
       )}
       {may('rotate') && (
-        <ConfirmedButton label="resources.merchant.actions.rotate" icon={<KeyIcon />} action={rotate} confirmText={translate('resources.merchant.confirm.rotate', { code: record.code })} />
+        <ConfirmedButton
+          label="resources.merchant.actions.rotate"
+          icon={<KeyIcon />}
+          action={rotate}
+          confirmText={translate('resources.merchant.confirm.rotate', { code: record.code })}
+        />
       )}
       {may('delete') && (
         <ConfirmedButton

@@ -3,8 +3,19 @@ import { atLeast, matches, percentage, required, rupees } from '../../../domain/
 
 type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 export type MerchantField =
-  | 'code' | 'name' | 'siteUrl' | 'returnUrl' | 'payinCallbackUrl' | 'payoutCallbackUrl'
-  | 'minPayin' | 'maxPayin' | 'payinFeePercent' | 'minPayout' | 'maxPayout' | 'payoutFeePercent' | 'parentCode';
+  | 'code'
+  | 'name'
+  | 'siteUrl'
+  | 'returnUrl'
+  | 'payinCallbackUrl'
+  | 'payoutCallbackUrl'
+  | 'minPayin'
+  | 'maxPayin'
+  | 'payinFeePercent'
+  | 'minPayout'
+  | 'maxPayout'
+  | 'payoutFeePercent'
+  | 'parentCode';
 
 /** The form's checks of each merchant field, worded with the field labels the form shows. */
 export const merchantValidators = (label: (field: MerchantField) => string): Record<MerchantField, Check[]> => {
@@ -29,13 +40,26 @@ export const merchantValidators = (label: (field: MerchantField) => string): Rec
 
 /** What the API takes on create and on edit: nothing else (it refuses unknown fields). */
 const EDITABLE = [
-  'name', 'siteUrl', 'returnUrl', 'payinCallbackUrl', 'payoutCallbackUrl',
-  'minPayin', 'maxPayin', 'payinFeePercent', 'minPayout', 'maxPayout', 'payoutFeePercent', 'testMode', 'disputesAllowed',
+  'name',
+  'siteUrl',
+  'returnUrl',
+  'payinCallbackUrl',
+  'payoutCallbackUrl',
+  'minPayin',
+  'maxPayin',
+  'payinFeePercent',
+  'minPayout',
+  'maxPayout',
+  'payoutFeePercent',
+  'testMode',
+  'disputesAllowed',
 ] as const;
 
 const pick = (values: Record<string, unknown>, fields: readonly string[]) => {
   const body: Record<string, unknown> = {};
-  for (const field of fields) if (values[field] !== undefined) body[field] = typeof values[field] === 'string' ? (values[field] as string).trim() : values[field];
+  for (const field of fields)
+    if (values[field] !== undefined)
+      body[field] = typeof values[field] === 'string' ? (values[field] as string).trim() : values[field];
   return body;
 };
 

@@ -6,7 +6,8 @@ import { json, mockApi, renderInAdmin, signInAs, type Call } from '../../test-su
 import { MerchantCreate } from './MerchantCreate';
 import { merchantCreateBody, merchantUpdateBody, merchantValidators } from './merchantValidation';
 
-const label = (field: string) => ({ minPayin: 'Min Payin', maxPayin: 'Max Payin', payinFeePercent: 'Payin Fee %', siteUrl: 'Site' })[field] ?? field;
+const label = (field: string) =>
+  ({ minPayin: 'Min Payin', maxPayin: 'Max Payin', payinFeePercent: 'Payin Fee %', siteUrl: 'Site' })[field] ?? field;
 
 describe('merchantValidators', () => {
   const v = merchantValidators(label as never);
@@ -39,13 +40,34 @@ describe('merchantValidators', () => {
   });
 
   it('sends the API only the fields it takes', () => {
-    const record = { id: 'm1', code: 'ACME', name: ' Acme ', siteUrl: 'https://a.example', balance: 0, subMerchants: [], minPayin: 1, testMode: false };
-    expect(merchantUpdateBody(record)).toEqual({ name: 'Acme', siteUrl: 'https://a.example', minPayin: 1, testMode: false });
-    expect(merchantCreateBody({ ...record, parentCode: null })).toEqual({ code: 'ACME', name: 'Acme', siteUrl: 'https://a.example', minPayin: 1, testMode: false });
+    const record = {
+      id: 'm1',
+      code: 'ACME',
+      name: ' Acme ',
+      siteUrl: 'https://a.example',
+      balance: 0,
+      subMerchants: [],
+      minPayin: 1,
+      testMode: false,
+    };
+    expect(merchantUpdateBody(record)).toEqual({
+      name: 'Acme',
+      siteUrl: 'https://a.example',
+      minPayin: 1,
+      testMode: false,
+    });
+    expect(merchantCreateBody({ ...record, parentCode: null })).toEqual({
+      code: 'ACME',
+      name: 'Acme',
+      siteUrl: 'https://a.example',
+      minPayin: 1,
+      testMode: false,
+    });
   });
 });
 
-const fill = (name: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(name), { target: { value } });
+const fill = (name: RegExp | string, value: string) =>
+  fireEvent.change(screen.getByLabelText(name), { target: { value } });
 
 const fillValid = () => {
   fill('Code', 'NEWCO');
@@ -97,7 +119,9 @@ describe('MerchantCreate', () => {
   it("shows the server's message on the field it names", async () => {
     renderCreate((call) =>
       call.method === 'POST' && call.path === '/v1/merchants'
-        ? json(400, { error: { message: 'A merchant with code NEWCO already exists.', code: 'BAD_REQUEST', field: 'code' } })
+        ? json(400, {
+            error: { message: 'A merchant with code NEWCO already exists.', code: 'BAD_REQUEST', field: 'code' },
+          })
         : undefined,
     );
     await screen.findByLabelText('Code');
@@ -111,7 +135,9 @@ describe('MerchantCreate', () => {
   it('sends the fields the API takes and shows the new key once', async () => {
     const calls = renderCreate((call) =>
       call.method === 'POST' && call.path === '/v1/merchants'
-        ? json(201, { data: { id: 'm9', code: 'NEWCO', name: 'New Co', apiKey: 'pg_live_secret', signingSecret: 'sig_secret' } })
+        ? json(201, {
+            data: { id: 'm9', code: 'NEWCO', name: 'New Co', apiKey: 'pg_live_secret', signingSecret: 'sig_secret' },
+          })
         : undefined,
     );
     await screen.findByLabelText('Code');
@@ -142,10 +168,18 @@ describe('MerchantCreate for a merchant admin', () => {
 
   it("places the merchant under its own and takes the parent's fees", async () => {
     signInAs('MERCHANT_ADMIN');
-    const parent = { id: 'p1', code: 'M100', name: 'Parent', parentCode: null, payinFeePercent: 3, payoutFeePercent: 2 };
+    const parent = {
+      id: 'p1',
+      code: 'M100',
+      name: 'Parent',
+      parentCode: null,
+      payinFeePercent: 3,
+      payoutFeePercent: 2,
+    };
     const calls = renderCreate((call) => {
       if (call.path === '/v1/getall-merchant') return json(200, { data: { merchants: [parent], total: 1 } });
-      if (call.method === 'POST' && call.path === '/v1/merchants') return json(201, { data: { id: 'm9', code: 'SUB', apiKey: 'k', signingSecret: 's' } });
+      if (call.method === 'POST' && call.path === '/v1/merchants')
+        return json(201, { data: { id: 'm9', code: 'SUB', apiKey: 'k', signingSecret: 's' } });
       return undefined;
     });
     await screen.findByLabelText('Code');

@@ -1,5 +1,16 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { Box, Card, CardContent, CardHeader, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import {
+  Box,
+  Card,
+  CardContent,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
 import { canUseScreen } from '../../../domain/access';
 import { formatDateTime, snakeToTitle } from '../../../domain/format';
@@ -34,7 +45,8 @@ const Changes = ({ event }: { event: AuditEvent }) => {
     <details>
       <summary>
         <Typography component="span" variant="body2">
-          {changes.slice(0, 2).map(describeChange).join(' · ')} {translate('app.audit.more', { count: changes.length - 2 })}
+          {changes.slice(0, 2).map(describeChange).join(' · ')}{' '}
+          {translate('app.audit.more', { count: changes.length - 2 })}
         </Typography>
       </summary>
       {changes.slice(2).map((c) => line(describeChange(c), c.field))}
@@ -53,7 +65,12 @@ const HistoryCard = ({ entity, id }: { entity: string; id: string }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const filter = { entity, entityId: id };
-  const { data = [], total = 0, isPending, error } = useGetList<AuditEvent>('audit-events', {
+  const {
+    data = [],
+    total = 0,
+    isPending,
+    error,
+  } = useGetList<AuditEvent>('audit-events', {
     filter,
     sort: { field: 'at', order: 'DESC' },
     pagination: { page: 1, perPage: PAGE },

@@ -30,14 +30,18 @@ export const ConfirmedButton = ({
   const { confirm, dialog } = useConfirmedAction();
   const [busy, setBusy] = useState(false);
   const run = () =>
-    confirm(async (headers) => {
-      setBusy(true);
-      try {
-        await action(headers);
-      } finally {
-        setBusy(false);
-      }
-    }, confirmText, { alwaysAsk });
+    confirm(
+      async (headers) => {
+        setBusy(true);
+        try {
+          await action(headers);
+        } finally {
+          setBusy(false);
+        }
+      },
+      confirmText,
+      { alwaysAsk },
+    );
   return (
     <>
       <Button label={label} onClick={run} color={color} disabled={disabled || busy}>

@@ -23,7 +23,15 @@ export interface ConfirmedSwitchProps<R extends RaRecord = RaRecord> {
 }
 
 /** A switch in a list row that changes a sensitive flag behind the password confirmation, then refreshes the list. */
-export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({ source, path, body, screen, action = 'toggle', disabled, label }: ConfirmedSwitchProps<R>) => {
+export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
+  source,
+  path,
+  body,
+  screen,
+  action = 'toggle',
+  disabled,
+  label,
+}: ConfirmedSwitchProps<R>) => {
   const record = useRecordContext<R>();
   const refresh = useRefresh();
   const translate = useTranslate();

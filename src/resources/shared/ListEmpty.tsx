@@ -24,7 +24,11 @@ export const ListEmpty = ({ filtered = false, icon = <InboxIcon /> }: { filtered
           icon={icon}
           title={text('title')}
           text={text('text')}
-          action={canCreate ? { label: translate('ra.action.create'), to: createPath({ resource, type: 'create' }) } : undefined}
+          action={
+            canCreate
+              ? { label: translate('ra.action.create'), to: createPath({ resource, type: 'create' }) }
+              : undefined
+          }
         />
       </CardContent>
     </Card>

@@ -23,9 +23,17 @@ export const changesOf = (before: unknown, after: unknown): Change[] => {
   const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((field) => field !== 'id');
   return fields
     .filter((field) => JSON.stringify(b[field]) !== JSON.stringify(a[field]))
-    .map((field) => ({ field, before: created ? null : showValue(b[field]), after: deleted ? null : showValue(a[field]) }));
+    .map((field) => ({
+      field,
+      before: created ? null : showValue(b[field]),
+      after: deleted ? null : showValue(a[field]),
+    }));
 };
 
 /** 'field: before → after', or just the value for a created or deleted record. */
 export const describeChange = (c: Change): string =>
-  c.before === null ? `${c.field}: ${c.after}` : c.after === null ? `${c.field}: ${c.before}` : `${c.field}: ${c.before} → ${c.after}`;
+  c.before === null
+    ? `${c.field}: ${c.after}`
+    : c.after === null
+      ? `${c.field}: ${c.before}`
+      : `${c.field}: ${c.before} → ${c.after}`;

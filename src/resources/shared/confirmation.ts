@@ -27,7 +27,9 @@ export const forgetConfirmation = () => {
 };
 
 /** POST /v1/confirmations with the password; keeps the answer for reuse. */
-export const requestConfirmation = async (password: string): Promise<{ headers: ConfirmationHeaders } | { error: ApiError }> => {
+export const requestConfirmation = async (
+  password: string,
+): Promise<{ headers: ConfirmationHeaders } | { error: ApiError }> => {
   const result = await post<{ data: { confirmation: string } }>('/confirmations', { password });
   if (result.error) return { error: result.error };
   const { confirmation } = result.data.data;

@@ -102,7 +102,9 @@ describe('useConfirmedAction', () => {
     api(() => {
       if (!first) return json(200, { data: {} });
       first = false;
-      return json(403, { error: { message: 'Please enter your password again to confirm this action.', code: 'CONFIRMATION_REQUIRED' } });
+      return json(403, {
+        error: { message: 'Please enter your password again to confirm this action.', code: 'CONFIRMATION_REQUIRED' },
+      });
     });
     renderInAdmin(<Harness action={rotate} />);
     fireEvent.click(screen.getByText('Do it'));
@@ -111,7 +113,14 @@ describe('useConfirmedAction', () => {
   });
 
   it("shows the action's failure as an error toast with the server's message", async () => {
-    api(() => json(409, { error: { message: 'This merchant has sub-merchants, users or bank accounts: disable it instead of deleting it.', code: 'HAS_HISTORY' } }));
+    api(() =>
+      json(409, {
+        error: {
+          message: 'This merchant has sub-merchants, users or bank accounts: disable it instead of deleting it.',
+          code: 'HAS_HISTORY',
+        },
+      }),
+    );
     renderInAdmin(<Harness action={rotate} />);
     fireEvent.click(screen.getByText('Do it'));
     typePassword('Demo@1234');
@@ -122,17 +131,28 @@ describe('useConfirmedAction', () => {
 describe('ConfirmedSwitch', () => {
   it('PUTs the flipped value with the confirmation', async () => {
     const calls = mockApi((call) =>
-      call.path === '/v1/confirmations' ? json(200, { data: { confirmation: 'c-9' } }) : json(200, { data: { id: 'm1', enabled: false } }),
+      call.path === '/v1/confirmations'
+        ? json(200, { data: { confirmation: 'c-9' } })
+        : json(200, { data: { id: 'm1', enabled: false } }),
     );
     renderInAdmin(
       <RecordContextProvider value={{ id: 'm1', enabled: true }}>
-        <ConfirmedSwitch source="enabled" path={(r) => `/merchants/${r.id}/enabled`} screen="merchant" label="Enabled" />
+        <ConfirmedSwitch
+          source="enabled"
+          path={(r) => `/merchants/${r.id}/enabled`}
+          screen="merchant"
+          label="Enabled"
+        />
       </RecordContextProvider>,
     );
     fireEvent.click(screen.getByRole('switch', { name: 'Enabled' }));
     typePassword('Demo@1234');
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/v1/merchants/m1/enabled'));
-    expect(calls.at(-1)).toMatchObject({ method: 'PUT', body: { enabled: false }, headers: { 'x-confirmation': 'c-9' } });
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { enabled: false },
+      headers: { 'x-confirmation': 'c-9' },
+    });
   });
 
   it('is read-only for a role that may not toggle', () => {
@@ -140,7 +160,12 @@ describe('ConfirmedSwitch', () => {
     signInAs('TRANSACTIONS');
     renderInAdmin(
       <RecordContextProvider value={{ id: 'm1', enabled: true }}>
-        <ConfirmedSwitch source="enabled" path={(r) => `/merchants/${r.id}/enabled`} screen="merchant" label="Enabled" />
+        <ConfirmedSwitch
+          source="enabled"
+          path={(r) => `/merchants/${r.id}/enabled`}
+          screen="merchant"
+          label="Enabled"
+        />
       </RecordContextProvider>,
     );
     expect(screen.getByRole('switch', { name: 'Enabled' })).toBeDisabled();
@@ -149,11 +174,19 @@ describe('ConfirmedSwitch', () => {
 
 describe('ExportButton', () => {
   it("downloads the server's CSV with the list's filters and sort", async () => {
-    const calls = mockApi(() => new Response('Code\nACME\n', { headers: { 'content-disposition': 'attachment; filename="merchants.csv"' } }));
+    const calls = mockApi(
+      () =>
+        new Response('Code\nACME\n', { headers: { 'content-disposition': 'attachment; filename="merchants.csv"' } }),
+    );
     const createObjectURL = vi.fn(() => 'blob:1');
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
-    const list = { resource: 'merchant', filterValues: { code: 'AC', topLevel: true }, sort: { field: 'code', order: 'ASC' }, total: 3 };
+    const list = {
+      resource: 'merchant',
+      filterValues: { code: 'AC', topLevel: true },
+      sort: { field: 'code', order: 'ASC' },
+      total: 3,
+    };
     renderInAdmin(
       <ListContextProvider value={list as unknown as ListControllerResult}>
         <ExportButton />
@@ -163,7 +196,9 @@ describe('ExportButton', () => {
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     expect(calls).toHaveLength(1);
-    expect(`${calls[0].path}?${calls[0].query}`).toBe('/v1/merchants/export?sortBy=code&sortOrder=asc&code=AC&topLevel=true');
+    expect(`${calls[0].path}?${calls[0].query}`).toBe(
+      '/v1/merchants/export?sortBy=code&sortOrder=asc&code=AC&topLevel=true',
+    );
     expect(calls[0].headers.Authorization).toMatch(/^Bearer /);
   });
 });
@@ -173,7 +208,19 @@ describe('AuditHistory', () => {
     const calls = mockApi((call) =>
       call.path === '/v1/audit-events'
         ? json(200, {
-            data: [{ id: '1', at: '2026-01-01T06:30:00Z', actorName: 'admin', actorRole: 'ADMIN', action: 'update', entity: 'merchants', entityId: 'm1', before: { name: 'Old' }, after: { name: 'New' } }],
+            data: [
+              {
+                id: '1',
+                at: '2026-01-01T06:30:00Z',
+                actorName: 'admin',
+                actorRole: 'ADMIN',
+                action: 'update',
+                entity: 'merchants',
+                entityId: 'm1',
+                before: { name: 'Old' },
+                after: { name: 'New' },
+              },
+            ],
             total: 1,
           })
         : undefined,
@@ -203,7 +250,10 @@ describe('AuditHistory', () => {
 describe('changesOf', () => {
   it('lists the changed fields of an update, and the values of a created or deleted record', () => {
     expect(changesOf({ name: 'A', code: 'X' }, { name: 'B', code: 'X' }).map(describeChange)).toEqual(['name: A → B']);
-    expect(changesOf(null, { id: '1', code: 'X', limits: { min: 1 } }).map(describeChange)).toEqual(['code: X', 'limits: {"min":1}']);
+    expect(changesOf(null, { id: '1', code: 'X', limits: { min: 1 } }).map(describeChange)).toEqual([
+      'code: X',
+      'limits: {"min":1}',
+    ]);
     expect(changesOf({ code: 'X', returnUrl: null }, null).map(describeChange)).toEqual(['code: X', 'returnUrl: —']);
   });
 });

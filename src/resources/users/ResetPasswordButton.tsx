@@ -1,6 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import KeyIcon from '@mui/icons-material/KeyOutlined';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, TextField, Tooltip } from '@mui/material';
+import {
+  Button as MuiButton,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  TextField,
+  Tooltip,
+} from '@mui/material';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { required, strongPassword } from '../../../domain/validation';
@@ -52,7 +62,12 @@ export const ResetPasswordButton = ({ compact = false }: { compact?: boolean }) 
     <span onClick={(event) => event.stopPropagation()}>
       {compact ? (
         <Tooltip title={t('action')}>
-          <IconButton aria-label={`${t('action')} ${record.userName}`} size="small" color="primary" onClick={() => setOpen(true)}>
+          <IconButton
+            aria-label={`${t('action')} ${record.userName}`}
+            size="small"
+            color="primary"
+            onClick={() => setOpen(true)}
+          >
             <KeyIcon fontSize="small" />
           </IconButton>
         </Tooltip>

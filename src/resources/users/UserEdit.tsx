@@ -7,7 +7,15 @@ export const UserEdit = () => {
   const { vendorCode } = useSession();
   return (
     <Edit mutationMode="pessimistic" redirect="show" transform={(values) => userBody(values, false, vendorCode)}>
-      <SimpleForm noValidate sx={{ maxWidth: 480 }} toolbar={<Toolbar><SaveButton /></Toolbar>}>
+      <SimpleForm
+        noValidate
+        sx={{ maxWidth: 480 }}
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <WithRecord<User> render={(r) => <UserInputs currentRole={r.role} />} />
       </SimpleForm>
     </Edit>

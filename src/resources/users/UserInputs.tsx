@@ -1,5 +1,22 @@
-import { AutocompleteArrayInput, AutocompleteInput, FormDataConsumer, PasswordInput, SelectInput, TextInput, useTranslate, useTranslateLabel } from 'react-admin';
-import { ROLE_LABELS, SUB_ROLE_LABELS, isMerchantRole, isRole, isVendorRole, subRoleChoices, type Role } from '../../../domain/roles';
+import {
+  AutocompleteArrayInput,
+  AutocompleteInput,
+  FormDataConsumer,
+  PasswordInput,
+  SelectInput,
+  TextInput,
+  useTranslate,
+  useTranslateLabel,
+} from 'react-admin';
+import {
+  ROLE_LABELS,
+  SUB_ROLE_LABELS,
+  isMerchantRole,
+  isRole,
+  isVendorRole,
+  subRoleChoices,
+  type Role,
+} from '../../../domain/roles';
 import { USER_NAME_FORMAT, matches, required, strongPassword } from '../../../domain/validation';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
@@ -26,7 +43,9 @@ export const userBody = (values: Values, isCreate: boolean, ownVendorCode: strin
 /** SPEC §6: the sub-roles the signed-in role may give, by label; the role value is what is sent. */
 export const roleChoices = (creator: Role, current?: Role) => {
   const choices = subRoleChoices(creator).map((label) => ({ id: SUB_ROLE_LABELS[label], name: label }));
-  return current && !choices.some((c) => c.id === current) ? [...choices, { id: current, name: ROLE_LABELS[current] }] : choices;
+  return current && !choices.some((c) => c.id === current)
+    ? [...choices, { id: current, name: ROLE_LABELS[current] }]
+    : choices;
 };
 
 const CodesFor = ({ role, label }: { role: unknown; label: (source: string) => string }) => {
@@ -36,14 +55,27 @@ const CodesFor = ({ role, label }: { role: unknown; label: (source: string) => s
   if (!isRole(role)) return null;
   if (isMerchantRole(role)) {
     const choices = merchants.map((m) => ({ id: m.code, name: `${m.code} — ${m.name}` }));
-    return <AutocompleteArrayInput source="merchantCodes" choices={choices} validate={required(label('merchantCodes'))} helperText={false} />;
+    return (
+      <AutocompleteArrayInput
+        source="merchantCodes"
+        choices={choices}
+        validate={required(label('merchantCodes'))}
+        helperText={false}
+      />
+    );
   }
   if (!isVendorRole(role)) return null;
   if (creator && isVendorRole(creator)) {
     return <TextInput source="vendorCode" defaultValue={ownVendorCode ?? ''} disabled helperText={false} />;
   }
   return vendors.enabled ? (
-    <AutocompleteInput source="vendorCode" choices={vendors.choices} isPending={vendors.isPending} validate={required(label('vendorCode'))} helperText={false} />
+    <AutocompleteInput
+      source="vendorCode"
+      choices={vendors.choices}
+      isPending={vendors.isPending}
+      validate={required(label('vendorCode'))}
+      helperText={false}
+    />
   ) : (
     <TextInput source="vendorCode" validate={required(label('vendorCode'))} helperText={false} />
   );
@@ -75,7 +107,12 @@ export const UserInputs = ({ isCreate = false, currentRole }: { isCreate?: boole
           />
         </>
       )}
-      <SelectInput source="role" choices={roleChoices(creator, currentRole)} validate={required(label('role'))} helperText={false} />
+      <SelectInput
+        source="role"
+        choices={roleChoices(creator, currentRole)}
+        validate={required(label('role'))}
+        helperText={false}
+      />
       <FormDataConsumer<Values>>{({ formData }) => <CodesFor role={formData.role} label={label} />}</FormDataConsumer>
     </>
   );

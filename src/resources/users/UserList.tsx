@@ -1,7 +1,16 @@
 import { ListPagination } from '../shared/ListPagination';
 import UserIcon from '@mui/icons-material/ManageAccountsOutlined';
 import { Box, Chip } from '@mui/material';
-import { CreateButton, DataTable, List, NullableBooleanInput, SelectInput, TextInput, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  CreateButton,
+  DataTable,
+  List,
+  NullableBooleanInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { ROLES, ROLE_LABELS } from '../../../domain/roles';
@@ -33,7 +42,9 @@ const MerchantCodes = () => {
   const record = useRecordContext<User>();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-      {record?.merchantCodes.map((code) => <Chip key={code} label={code} size="small" />)}
+      {record?.merchantCodes.map((code) => (
+        <Chip key={code} label={code} size="small" />
+      ))}
     </Box>
   );
 };
@@ -85,7 +96,11 @@ export const UserList = () => (
       <DataTable.Col source="enabled" disableSort>
         <EnabledSwitch />
       </DataTable.Col>
-      <DataTable.Col source="lastLoginAt" render={(r) => formatDateTime(r.lastLoginAt) || '—'} cellSx={() => ({ whiteSpace: 'nowrap' })} />
+      <DataTable.Col
+        source="lastLoginAt"
+        render={(r) => formatDateTime(r.lastLoginAt) || '—'}
+        cellSx={() => ({ whiteSpace: 'nowrap' })}
+      />
       <DataTable.Col label="" disableSort>
         <RowActions />
       </DataTable.Col>

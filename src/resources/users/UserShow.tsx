@@ -1,5 +1,15 @@
 import { Box, Card, Chip } from '@mui/material';
-import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, WithRecord, useRecordContext } from 'react-admin';
+import {
+  BooleanField,
+  EditButton,
+  FunctionField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  WithRecord,
+  useRecordContext,
+} from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -30,7 +40,9 @@ export const UserShow = () => (
           source="merchantCodes"
           render={(r) => (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {r.merchantCodes.length === 0 ? '—' : r.merchantCodes.map((code) => <Chip key={code} label={code} size="small" />)}
+              {r.merchantCodes.length === 0
+                ? '—'
+                : r.merchantCodes.map((code) => <Chip key={code} label={code} size="small" />)}
             </Box>
           )}
         />

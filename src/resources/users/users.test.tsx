@@ -37,7 +37,10 @@ describe('roleChoices (SPEC §6)', () => {
   );
 
   it("keeps an edited user's current role visible even when the editor may not give it", () =>
-    expect(roleChoices('MERCHANT', 'MERCHANT_ADMIN').map((c) => c.name)).toEqual(['Merchant-Operations', 'Merchant Admin']));
+    expect(roleChoices('MERCHANT', 'MERCHANT_ADMIN').map((c) => c.name)).toEqual([
+      'Merchant-Operations',
+      'Merchant Admin',
+    ]));
 });
 
 const MERCHANTS = [
@@ -48,7 +51,8 @@ const MERCHANTS = [
 const api = (users: (call: Call) => Response = () => json(201, { data: { id: 'u9' } })) =>
   mockApi((call) => {
     if (call.path === '/v1/getall-merchant') return json(200, { data: { merchants: MERCHANTS, total: 2 } });
-    if (call.path === '/v1/vendors') return json(200, { data: [{ id: 'v1', code: 'VEN-ALPHA', name: 'Alpha' }], total: 1 });
+    if (call.path === '/v1/vendors')
+      return json(200, { data: [{ id: 'v1', code: 'VEN-ALPHA', name: 'Alpha' }], total: 1 });
     if (call.path === '/v1/users' && call.method === 'POST') return users(call);
     return undefined;
   });
@@ -62,7 +66,8 @@ const renderCreate = () =>
     </MerchantsProvider>,
   );
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 const openRoles = async () => {
   fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Role' }));
@@ -84,12 +89,15 @@ const fillPerson = () => {
 const posted = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/v1/users');
 
 describe('creating a user', () => {
-  it.each(['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'] as const)('offers %s exactly its SPEC §6 sub-roles', async (role) => {
-    api();
-    signInAs(role);
-    renderCreate();
-    expect(await shownRoles()).toEqual(SPEC_CHOICES[role]);
-  });
+  it.each(['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'] as const)(
+    'offers %s exactly its SPEC §6 sub-roles',
+    async (role) => {
+      api();
+      signInAs(role);
+      renderCreate();
+      expect(await shownRoles()).toEqual(SPEC_CHOICES[role]);
+    },
+  );
 
   it('asks a merchant role for merchant codes from the client merchant list, and sends the role value', async () => {
     const calls = api();
@@ -100,7 +108,10 @@ describe('creating a user', () => {
 
     const codes = await screen.findByRole('combobox', { name: 'Merchant Code' });
     fireEvent.keyDown(codes, { key: 'ArrowDown' });
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual(['ACME — Acme Retail', 'BOLT — Bolt Games']);
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'ACME — Acme Retail',
+      'BOLT — Bolt Games',
+    ]);
     fireEvent.click(screen.getByRole('option', { name: 'BOLT — Bolt Games' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
@@ -147,7 +158,9 @@ describe('creating a user', () => {
     type(/^Password/, 'abcdefgh');
     fireEvent.click((await openRoles()).getByRole('option', { name: 'Operations' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Password must be at least 8 characters and contain a letter and a digit.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password must be at least 8 characters and contain a letter and a digit.'),
+    ).toBeInTheDocument();
     expect(posted(calls)).toHaveLength(0);
   });
 

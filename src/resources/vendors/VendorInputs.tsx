@@ -3,7 +3,10 @@ import { percentage, required } from '../../../domain/validation';
 import type { Vendor } from '.';
 
 /** What a vendor form sends: the API refuses any other field. */
-export const vendorBody = ({ code, name, payinCommissionPercent, payoutCommissionPercent }: Partial<Vendor>, withCode: boolean) => ({
+export const vendorBody = (
+  { code, name, payinCommissionPercent, payoutCommissionPercent }: Partial<Vendor>,
+  withCode: boolean,
+) => ({
   ...(withCode && { code }),
   name,
   payinCommissionPercent,
@@ -16,10 +19,20 @@ export const VendorInputs = ({ isCreate = false }: { isCreate?: boolean }) => {
   const label = (source: keyof Vendor) => translateLabel({ source, resource: 'vendor' }) as string;
   return (
     <>
-      <TextInput source="code" disabled={!isCreate} validate={isCreate ? required(label('code')) : undefined} helperText={false} />
+      <TextInput
+        source="code"
+        disabled={!isCreate}
+        validate={isCreate ? required(label('code')) : undefined}
+        helperText={false}
+      />
       <TextInput source="name" validate={required(label('name'))} helperText={false} />
       {(['payinCommissionPercent', 'payoutCommissionPercent'] as const).map((source) => (
-        <NumberInput key={source} source={source} validate={[required(label(source)), percentage(label(source))]} helperText={false} />
+        <NumberInput
+          key={source}
+          source={source}
+          validate={[required(label(source)), percentage(label(source))]}
+          helperText={false}
+        />
       ))}
     </>
   );

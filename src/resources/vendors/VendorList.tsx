@@ -39,10 +39,25 @@ export const VendorList = () => (
     <DataTable<Vendor> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<VendorIcon />} />}>
       <DataTable.Col source="code" />
       <DataTable.Col source="name" />
-      <DataTable.Col source="payinCommissionPercent" align="right" render={(r) => percent(r.payinCommissionPercent)} disableSort />
-      <DataTable.Col source="payoutCommissionPercent" align="right" render={(r) => percent(r.payoutCommissionPercent)} disableSort />
+      <DataTable.Col
+        source="payinCommissionPercent"
+        align="right"
+        render={(r) => percent(r.payinCommissionPercent)}
+        disableSort
+      />
+      <DataTable.Col
+        source="payoutCommissionPercent"
+        align="right"
+        render={(r) => percent(r.payoutCommissionPercent)}
+        disableSort
+      />
       <DataTable.Col source="enabled" disableSort>
-        <ConfirmedSwitch<Vendor> source="enabled" path={(r) => `/vendors/${r.id}/enabled`} screen="vendor" label="resources.vendor.fields.enabled" />
+        <ConfirmedSwitch<Vendor>
+          source="enabled"
+          path={(r) => `/vendors/${r.id}/enabled`}
+          screen="vendor"
+          label="resources.vendor.fields.enabled"
+        />
       </DataTable.Col>
       <DataTable.Col source="createdBy" disableSort />
       <DataTable.Col source="createdAt" render={(r) => formatDateTime(r.createdAt)} />

@@ -1,5 +1,14 @@
 import { Card } from '@mui/material';
-import { BooleanField, EditButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, WithRecord } from 'react-admin';
+import {
+  BooleanField,
+  EditButton,
+  FunctionField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  WithRecord,
+} from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -17,8 +26,14 @@ export const VendorShow = () => (
       <SimpleShowLayout>
         <TextField source="code" />
         <TextField source="name" />
-        <FunctionField<Vendor> source="payinCommissionPercent" render={(r) => `${r.payinCommissionPercent.toFixed(2)} %`} />
-        <FunctionField<Vendor> source="payoutCommissionPercent" render={(r) => `${r.payoutCommissionPercent.toFixed(2)} %`} />
+        <FunctionField<Vendor>
+          source="payinCommissionPercent"
+          render={(r) => `${r.payinCommissionPercent.toFixed(2)} %`}
+        />
+        <FunctionField<Vendor>
+          source="payoutCommissionPercent"
+          render={(r) => `${r.payoutCommissionPercent.toFixed(2)} %`}
+        />
         <BooleanField source="enabled" />
         <TextField source="createdBy" emptyText="—" />
         <FunctionField<Vendor> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />

@@ -6,7 +6,8 @@ export const apiSignIn = async (url: string, userName: string, password = 'Demo@
     body: JSON.stringify({ userName, password, override: true }),
   });
   const body = await res.json();
-  if (res.status !== 200) throw new Error(`sign-in of ${userName} through the API: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${userName} through the API: ${res.status} ${JSON.stringify(body)}`);
   return body.data.accessToken as string;
 };
 

@@ -16,7 +16,11 @@ const DEPOSIT = [
   'Dropped /app/deposit/dropped',
   'All /app/deposit/all',
 ];
-const WITHDRAWALS = ['In Progress /app/withdrawal/progress', 'Completed /app/withdrawal/completed', 'All /app/withdrawal/all'];
+const WITHDRAWALS = [
+  'In Progress /app/withdrawal/progress',
+  'Completed /app/withdrawal/completed',
+  'All /app/withdrawal/all',
+];
 
 const EVERYTHING: HandMenu = {
   groups: ['Deposit', 'Withdrawals', 'Settlements', 'Vendor Settlements', 'User', 'Reports'],

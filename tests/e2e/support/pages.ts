@@ -35,7 +35,9 @@ export const signIn = async (page: Page, url: string, userName: string, password
 
 /** The sidebar: the navigation labelled "Main menu", or else the page's navigation landmark. */
 export const sidebar = async (page: Page): Promise<Locator> => {
-  const labelled = page.getByRole('navigation', { name: 'Main menu' }).or(page.getByLabel('Main menu', { exact: true }));
+  const labelled = page
+    .getByRole('navigation', { name: 'Main menu' })
+    .or(page.getByLabel('Main menu', { exact: true }));
   await labelled.or(page.getByRole('navigation')).first().waitFor();
   return (await labelled.count()) > 0 ? labelled.first() : page.getByRole('navigation').first();
 };
