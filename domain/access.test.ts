@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canDo, canUseScreen, homePath, isKnownScreen } from './access';
+import { apiResourceOf, canDo, canUseResource, canUseScreen, homePath, isScreen, screenOf } from './access';
 import { ROLES } from './roles';
 
 describe('access policy', () => {
@@ -26,10 +26,10 @@ describe('access policy', () => {
 
   it('lets every role use its own account', () => expect(ROLES.every((r) => canUseScreen(r, 'account'))).toBe(true));
 
-  it('denies unknown screens', () => {
-    expect(canUseScreen('ADMIN', 'nope')).toBe(false);
-    expect(isKnownScreen('nope')).toBe(false);
-    expect(isKnownScreen('deposit/all')).toBe(true);
+  it('knows the screens by name', () => {
+    expect(isScreen('nope')).toBe(false);
+    expect(isScreen('deposit/all')).toBe(true);
+    expect(isScreen('audit-events')).toBe(true);
   });
 
   it('sends vendor roles to the vendor board', () => {
@@ -39,29 +39,51 @@ describe('access policy', () => {
   });
 });
 
+describe('API resources', () => {
+  it('are granted by any of their screens', () => {
+    // VENDOR does not see the Payins report, but does see the Deposit screens.
+    expect(canUseResource('VENDOR', 'payins')).toBe(true);
+    expect(canUseResource('OPERATIONS', 'bank-entries')).toBe(true);
+    expect(canUseResource('MERCHANT', 'bank-entries')).toBe(false);
+    expect(canUseResource('MERCHANT_OPERATIONS', 'settlements')).toBe(false);
+    expect(canUseResource('VENDOR_OPERATIONS', 'vendor-settlements')).toBe(true);
+  });
+
+  it('map dashboard resources and screens to API paths and back', () => {
+    expect(apiResourceOf('merchant')).toBe('merchants');
+    expect(apiResourceOf('user')).toBe('users');
+    expect(apiResourceOf('bank-accounts')).toBe('bank-accounts');
+    expect(apiResourceOf('deposit/dropped')).toBe('payins');
+    expect(apiResourceOf('vendorpayin')).toBe('bank-entries');
+    expect(apiResourceOf('nope')).toBeUndefined();
+    expect(screenOf('merchants')).toBe('merchant');
+    expect(screenOf('audit-events')).toBe('audit-events');
+  });
+});
+
 describe('write rules', () => {
-  it('reads follow the screen, writes follow the table', () => {
-    expect(canDo('TRANSACTIONS', 'merchant', 'read')).toBe(true);
-    expect(canDo('TRANSACTIONS', 'merchant', 'export')).toBe(true);
-    expect(canDo('TRANSACTIONS', 'merchant', 'create')).toBe(false);
-    expect(canDo('ADMIN', 'merchant', 'delete')).toBe(true);
-    expect(canDo('MERCHANT_ADMIN', 'merchant', 'delete')).toBe(false);
-    expect(canDo('MERCHANT_ADMIN', 'merchant', 'rotate')).toBe(true);
-    expect(canDo('MERCHANT', 'merchant', 'read')).toBe(false);
+  it('reads follow the screens, writes follow the table', () => {
+    expect(canDo('TRANSACTIONS', 'merchants', 'read')).toBe(true);
+    expect(canDo('TRANSACTIONS', 'merchants', 'export')).toBe(true);
+    expect(canDo('TRANSACTIONS', 'merchants', 'create')).toBe(false);
+    expect(canDo('ADMIN', 'merchants', 'delete')).toBe(true);
+    expect(canDo('MERCHANT_ADMIN', 'merchants', 'delete')).toBe(false);
+    expect(canDo('MERCHANT_ADMIN', 'merchants', 'rotate')).toBe(true);
+    expect(canDo('MERCHANT', 'merchants', 'read')).toBe(false);
     expect(canDo('OPERATIONS', 'bank-accounts', 'toggle')).toBe(true);
     expect(canDo('OPERATIONS', 'bank-accounts', 'create')).toBe(false);
     expect(canDo('VENDOR', 'bank-accounts', 'read')).toBe(true);
     expect(canDo('VENDOR', 'bank-accounts', 'update')).toBe(false);
-    expect(canDo('VENDOR', 'user', 'create')).toBe(true);
-    expect(canDo('VENDOR_OPERATIONS', 'user', 'create')).toBe(false);
+    expect(canDo('VENDOR', 'users', 'create')).toBe(true);
+    expect(canDo('VENDOR_OPERATIONS', 'users', 'create')).toBe(false);
     expect(canDo('ADMIN', 'merchant-applications', 'review')).toBe(true);
     expect(canDo('TRANSACTIONS', 'merchant-applications', 'read')).toBe(false);
     expect(canDo('TRANSACTIONS', 'audit-events', 'read')).toBe(false);
   });
 
-  it('denies actions a screen does not list', () => {
-    expect(canDo('ADMIN', 'dashboard', 'delete')).toBe(false);
-    expect(canDo('ADMIN', 'vendor', 'delete')).toBe(false);
+  it('denies actions a resource does not list', () => {
+    expect(canDo('ADMIN', 'payins', 'delete')).toBe(false);
+    expect(canDo('ADMIN', 'vendors', 'delete')).toBe(false);
   });
 
   it('lets every role sign out', () => expect(ROLES.every((r) => canDo(r, 'account', 'update'))).toBe(true));

@@ -1,14 +1,11 @@
-import { menuFor } from './menu';
+import { menuFor, type MenuScreen } from './menu';
 import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
 
 /**
  * The access policy: a role may use a screen exactly when the screen is in its menu
  * (SPEC §6 read as policy, DESIGN §6). A few screens exist outside the menu.
  */
-export type Screen = string;
-
-/** Screens that are not menu items: who may use them. */
-const EXTRA_SCREENS: Record<string, readonly Role[]> = {
+const EXTRA_SCREENS = {
   /** The merchant list loaded on entering the shell (SPEC §6). */
   'merchant-list': MERCHANT_LIST_ROLES,
   /** Own session and password: every signed-in user. */
@@ -17,7 +14,33 @@ const EXTRA_SCREENS: Record<string, readonly Role[]> = {
   'merchant-applications': ['ADMIN'],
   /** The audit log. */
   'audit-events': ['ADMIN'],
-};
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Screen = MenuScreen | keyof typeof EXTRA_SCREENS;
+
+/**
+ * Each API resource (its path under /v1) and the screens that grant it: a role may call a
+ * resource when it may use any one of them. The server guard and the dashboard both read this.
+ */
+export const API_RESOURCES = {
+  merchants: ['merchant'],
+  'merchant-list': ['merchant-list'],
+  account: ['account'],
+  vendors: ['vendor'],
+  'bank-accounts': ['bank-accounts'],
+  users: ['user'],
+  'merchant-applications': ['merchant-applications'],
+  'audit-events': ['audit-events'],
+  payins: ['deposit/progress', 'deposit/completed', 'deposit/dropped', 'deposit/all', 'payin'],
+  'bank-entries': ['add-data', 'vendorpayin'],
+  payouts: ['withdrawal/progress', 'withdrawal/completed', 'withdrawal/all', 'payout', 'vendorpayout'],
+  settlements: ['settlements'],
+  'vendor-settlements': ['vendorsettlements'],
+  liens: ['lien'],
+} as const satisfies Record<string, readonly Screen[]>;
+
+export type ApiResource = keyof typeof API_RESOURCES;
+const RESOURCE_NAMES = Object.keys(API_RESOURCES) as ApiResource[];
 
 const screensOf = (role: Role): Set<string> => new Set(menuFor(role).flatMap((entry) => entry.items.map((i) => i.key)));
 
@@ -25,36 +48,47 @@ const SCREENS_BY_ROLE: Record<Role, Set<string>> = Object.fromEntries(
   ROLES.map((role) => [role, screensOf(role)]),
 ) as Record<Role, Set<string>>;
 
-export const canUseScreen = (role: Role, screen: Screen): boolean => {
-  const extra = EXTRA_SCREENS[screen];
-  if (extra) return extra.includes(role);
-  return SCREENS_BY_ROLE[role].has(screen);
-};
+const isExtraScreen = (screen: string): screen is keyof typeof EXTRA_SCREENS => screen in EXTRA_SCREENS;
+
+export const canUseScreen = (role: Role, screen: Screen): boolean =>
+  isExtraScreen(screen) ? (EXTRA_SCREENS[screen] as readonly Role[]).includes(role) : SCREENS_BY_ROLE[role].has(screen);
+
+export const isScreen = (name: string): name is Screen =>
+  isExtraScreen(name) || ROLES.some((role) => SCREENS_BY_ROLE[role].has(name));
+
+export const isApiResource = (name: string): name is ApiResource => name in API_RESOURCES;
+
+/** The API resource behind a dashboard resource or screen ('merchant' → 'merchants'); itself when it is one. */
+export const apiResourceOf = (name: string): ApiResource | undefined =>
+  isApiResource(name) ? name : RESOURCE_NAMES.find((r) => (API_RESOURCES[r] as readonly string[]).includes(name));
+
+/** The first screen that shows an API resource: where the dashboard links a record of it. */
+export const screenOf = (resource: ApiResource): Screen => API_RESOURCES[resource][0];
+
+export const canUseResource = (role: Role, resource: ApiResource): boolean =>
+  API_RESOURCES[resource].some((screen) => canUseScreen(role, screen));
 
 /** The screen a VENDOR lands on instead of the dashboard. */
 export const homePath = (role: Role): string =>
   canUseScreen(role, 'dashboard') ? '/app/dashboard' : '/app/vendor-board';
 
-export const isKnownScreen = (screen: Screen): boolean =>
-  screen in EXTRA_SCREENS || ROLES.some((role) => SCREENS_BY_ROLE[role].has(screen));
-
-/** What a request does on a screen. Reading and exporting follow the screen; the rest is listed below. */
+/** What a request does to a resource. Reading and exporting follow its screens; the rest is listed below. */
 export type Action = 'read' | 'export' | 'create' | 'update' | 'toggle' | 'link' | 'rotate' | 'delete' | 'review';
 
 /**
- * Who may change what on a screen they can use. Deny by default: an action not listed here is
- * refused to every role.
+ * Who may change what, per API resource, among the roles that may use it. Deny by default: an
+ * action not listed here is refused to every role.
  */
-export const WRITE_RULES: Record<Screen, Partial<Record<Action, readonly Role[]>>> = {
+export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, readonly Role[]>>>> = {
   account: { update: ROLES },
-  merchant: {
+  merchants: {
     create: ['ADMIN', 'MERCHANT_ADMIN'],
     update: ['ADMIN', 'MERCHANT_ADMIN'],
     toggle: ['ADMIN', 'MERCHANT_ADMIN'],
     rotate: ['ADMIN', 'MERCHANT_ADMIN'],
     delete: ['ADMIN'],
   },
-  vendor: { create: ['ADMIN'], update: ['ADMIN'], toggle: ['ADMIN'] },
+  vendors: { create: ['ADMIN'], update: ['ADMIN'], toggle: ['ADMIN'] },
   'bank-accounts': {
     create: ['ADMIN', 'TRANSACTIONS'],
     update: ['ADMIN', 'TRANSACTIONS'],
@@ -62,7 +96,7 @@ export const WRITE_RULES: Record<Screen, Partial<Record<Action, readonly Role[]>
     link: ['ADMIN', 'TRANSACTIONS'],
     delete: ['ADMIN'],
   },
-  user: {
+  users: {
     create: ['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'],
     update: ['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'],
     toggle: ['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'],
@@ -72,9 +106,9 @@ export const WRITE_RULES: Record<Screen, Partial<Record<Action, readonly Role[]>
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];
 
-export const canDo = (role: Role, screen: Screen, action: Action): boolean =>
-  canUseScreen(role, screen) &&
-  (READ_ACTIONS.includes(action) || (WRITE_RULES[screen]?.[action]?.includes(role) ?? false));
+export const canDo = (role: Role, resource: ApiResource, action: Action): boolean =>
+  canUseResource(role, resource) &&
+  (READ_ACTIONS.includes(action) || (WRITE_RULES[resource]?.[action]?.includes(role) ?? false));
 
 /** Account numbers and other sensitive details are shown in full only to these roles. */
 export const SEES_FULL_ACCOUNT_NUMBERS: readonly Role[] = ['ADMIN'];

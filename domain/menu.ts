@@ -4,25 +4,27 @@ import type { Role } from './roles';
  * The sidebar of SPEC §2 as data. Every screen has a key (its route under /app),
  * a label, and belongs to a top-level entry (a single item or a group).
  */
-export interface MenuItem {
-  key: string;
+export interface MenuItem<K extends string = string> {
+  key: K;
   label: string;
-  path: string;
+  path: `/app/${K}`;
 }
 
-export interface MenuEntry {
+export interface MenuEntry<K extends string = string, L extends string = string> {
   /** The label that SPEC §6 uses to hide the entry. */
-  label: string;
+  label: L;
   /** A single item, or the items of a group. */
-  items: MenuItem[];
+  items: readonly MenuItem<K>[];
   group: boolean;
 }
 
-const item = (key: string, label: string): MenuItem => ({ key, label, path: `/app/${key}` });
-const single = (key: string, label: string): MenuEntry => ({ label, items: [item(key, label)], group: false });
-const group = (label: string, items: MenuItem[]): MenuEntry => ({ label, items, group: true });
+const item = <const K extends string>(key: K, label: string): MenuItem<K> => ({ key, label, path: `/app/${key}` });
+const single = <const K extends string, const L extends string>(key: K, label: L) =>
+  ({ label, items: [item(key, label)], group: false }) as const;
+const group = <const L extends string, const I extends readonly MenuItem[]>(label: L, items: I) =>
+  ({ label, items, group: true }) as const;
 
-export const MENU: readonly MenuEntry[] = [
+export const MENU = [
   single('dashboard', 'Dashboard'),
   single('vendor-board', 'Vendor Board'),
   single('add-data', 'Add data'),
@@ -52,22 +54,12 @@ export const MENU: readonly MenuEntry[] = [
     item('report', 'Accounts'),
     item('vendorreport', 'Vendor Accounts'),
   ]),
-];
+] as const;
 
-export type TopLevelLabel =
-  | 'Dashboard'
-  | 'Vendor Board'
-  | 'Add data'
-  | 'Deposit'
-  | 'Withdrawals'
-  | 'Settlements'
-  | 'Vendor Settlements'
-  | 'ChargeBack'
-  | 'Merchant'
-  | 'Bank Accounts'
-  | 'Vendor'
-  | 'User'
-  | 'Reports';
+/** The key of every screen in the menu: `canUseScreen(role, 'vendr')` does not compile. */
+export type MenuScreen = (typeof MENU)[number]['items'][number]['key'];
+export type TopLevelLabel = (typeof MENU)[number]['label'];
+export type MenuEntryOf = MenuEntry<MenuScreen, TopLevelLabel>;
 
 /** SPEC §6: top-level menu items hidden per role. */
 export const HIDDEN_TOP_LEVEL: Record<Role, readonly TopLevelLabel[]> = {
@@ -95,7 +87,7 @@ export const HIDDEN_TOP_LEVEL: Record<Role, readonly TopLevelLabel[]> = {
  * SPEC §6: submenu items hidden per role, by screen key. The spec names them by label
  * ("Accounts" is the Reports item at /app/report, "Vendor Accounts" the one at /app/vendorreport).
  */
-export const HIDDEN_SUBMENU: Record<Role, readonly string[]> = {
+export const HIDDEN_SUBMENU: Record<Role, readonly MenuScreen[]> = {
   ADMIN: [],
   TRANSACTIONS: [],
   OPERATIONS: ['report', 'vendorreport'],
@@ -106,13 +98,15 @@ export const HIDDEN_SUBMENU: Record<Role, readonly string[]> = {
   VENDOR_OPERATIONS: ['report', 'payin', 'payout', 'vendorreport'],
 };
 
+const ENTRIES: readonly MenuEntryOf[] = MENU;
+
 /** The sidebar a role sees: hidden entries and hidden items removed, empty groups dropped. */
-export const menuFor = (role: Role): MenuEntry[] =>
-  MENU.filter((entry) => !HIDDEN_TOP_LEVEL[role].includes(entry.label as TopLevelLabel))
+export const menuFor = (role: Role): MenuEntryOf[] =>
+  ENTRIES.filter((entry) => !HIDDEN_TOP_LEVEL[role].includes(entry.label))
     .map((entry) => ({ ...entry, items: entry.items.filter((i) => !HIDDEN_SUBMENU[role].includes(i.key)) }))
     .filter((entry) => entry.items.length > 0);
 
-export const ALL_SCREENS: readonly MenuItem[] = MENU.flatMap((entry) => entry.items);
+export const ALL_SCREENS: readonly MenuItem<MenuScreen>[] = ENTRIES.flatMap((entry) => entry.items);
 
-export const screenByPath = (path: string): MenuItem | undefined =>
+export const screenByPath = (path: string): MenuItem<MenuScreen> | undefined =>
   ALL_SCREENS.find((s) => path === s.path || path.startsWith(`${s.path}/`));

@@ -25,13 +25,6 @@ export const ROLE_LABELS: Record<Role, string> = {
   VENDOR_OPERATIONS: 'Vendor Operations',
 };
 
-export const MERCHANT_ROLES: readonly Role[] = ['MERCHANT', 'MERCHANT_ADMIN', 'MERCHANT_OPERATIONS'];
-export const VENDOR_ROLES: readonly Role[] = ['VENDOR', 'VENDOR_OPERATIONS'];
-export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'TRANSACTIONS', 'OPERATIONS'];
-
-export const isMerchantRole = (role: Role) => MERCHANT_ROLES.includes(role);
-export const isVendorRole = (role: Role) => VENDOR_ROLES.includes(role);
-
 /** SPEC §6: the roles that load the merchant list on entering the shell. */
 export const MERCHANT_LIST_ROLES: readonly Role[] = [
   'MERCHANT',

@@ -67,9 +67,3 @@ export const atLeast = (label: string, other: string, otherLabel: string): Check
     if (isBlank(floor) || !Number.isFinite(Number(floor))) return undefined;
     return Number(value) >= Number(floor) ? undefined : `${label} must be at least ${otherLabel}`;
   });
-
-/** User names: what people type to sign in. */
-export const USER_NAME_FORMAT: TextFormat = {
-  pattern: /^[A-Za-z0-9][A-Za-z0-9._@-]{2,49}$/,
-  description: '3–50 letters, digits, . _ @ or -',
-};

@@ -1,7 +1,7 @@
 import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { canDo, isKnownScreen, type Action, type Screen } from '../../domain/access';
+import { canDo, isApiResource, type Action, type ApiResource } from '../../domain/access';
 import type { Db } from '../db';
 import { forbidden, unauthorized } from '../errors';
 import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
@@ -9,8 +9,8 @@ import { requireConfirmation } from '../services/confirmations';
 
 export type { Action };
 
-/** What every /v1 route declares: public, or the screen and action it serves. */
-export type Access = { public: true } | { screen: Screen; action: Action };
+/** What every /v1 route declares: public, or the API resource it serves and what it does there. */
+export type Access = { public: true } | { resource: ApiResource; action: Action };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,8 +55,8 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
     if (!route.url.startsWith('/v1')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
-    if ('screen' in access && !isKnownScreen(access.screen))
-      throw new Error(`Route ${route.url} names unknown screen ${access.screen}`);
+    if ('resource' in access && !isApiResource(access.resource))
+      throw new Error(`Route ${route.url} names unknown resource ${access.resource}`);
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
 
@@ -77,7 +77,7 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
       );
     }
     request.session = await activeSession(opts.db, claims);
-    if (!canDo(request.session.role, access.screen, access.action)) throw forbidden();
+    if (!canDo(request.session.role, access.resource, access.action)) throw forbidden();
     if (request.routeOptions.config.confirm) requireConfirmation(app, request);
   });
 });

@@ -1,105 +1,120 @@
-import {
-  Type,
-  type FastifyPluginAsyncTypebox,
-  type TObject,
-  type TProperties,
-  type TSchema,
-} from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
+import { Type, type Static, type TObject, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ApiResource } from '../../domain/access';
 import type { SessionUser } from '../services/auth';
-import { commaList, listQuery, sendCsv, type Paging } from '../services/lists';
-import { Data, Page, errorResponses } from '../schemas';
+import { sendCsv, type Batches, type CsvColumn } from '../services/csv';
+import { listQuery, type Paging } from '../services/lists';
+import { Data, IdParams, Page, errorResponses, security } from '../schemas/common';
 
-type Filters = Record<string, unknown> & { ids?: string[] };
-type Batches = (offset: number, limit: number) => Promise<Record<string, unknown>[]>;
+/** The filters of a list as its service receives them: the declared ones, plus the ids of a getMany. */
+export type ListFilters<F extends TProperties> = Static<TObject<F>> & { ids?: string[] };
 
-export interface ReadRoutes<S extends string> {
-  /** The API path and the name used in the CSV file. */
-  path: string;
-  screen: string;
-  tags: string[];
+export interface ReadRoutes<S extends string, F extends TProperties, R extends TSchema, D extends TSchema> {
+  /** The API path, the resource the guard checks, and the name of the CSV file. */
+  resource: ApiResource;
   sorts: readonly S[];
   defaultSort: S;
-  filters: TProperties;
-  row: TObject;
-  detail: TSchema;
-  csvColumns: { key: string; header: string }[];
-  list: (user: SessionUser, filters: Filters, paging: Paging<S>) => Promise<{ data: unknown[]; total: number }>;
-  batches: (user: SessionUser, filters: Filters, paging: Paging<S>) => Batches | Promise<Batches>;
-  get: (user: SessionUser, id: string) => Promise<unknown>;
+  filters: F;
+  row: R;
+  detail: D;
+  csvColumns: CsvColumn[];
+  list: (
+    user: SessionUser,
+    filters: ListFilters<F>,
+    paging: Paging<S>,
+  ) => Promise<{ data: Static<R>[]; total: number }>;
+  batches: (user: SessionUser, filters: ListFilters<F>, paging: Paging<S>) => Promise<Batches>;
+  get: (user: SessionUser, id: string) => Promise<Static<D>>;
   /** The id's schema when it is not a UUID. */
   id?: TSchema;
 }
 
-export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+/** Array filters arrive comma-joined (DESIGN §7: `status=INITIATED,ASSIGNED`); split them before validation. */
+const splitCommaLists = (query: Record<string, unknown>, keys: string[]) => {
+  for (const key of keys) {
+    const value = query[key];
+    if (typeof value === 'string')
+      query[key] = value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
+  }
+};
 
 /** List, CSV export and show of a resource: the same scope and filters in all three. */
 export const readRoutes =
-  <S extends string>(r: ReadRoutes<S>): FastifyPluginAsyncTypebox =>
+  <S extends string, F extends TProperties, R extends TSchema, D extends TSchema>(
+    r: ReadRoutes<S, F, R, D>,
+  ): FastifyPluginAsync =>
   async (app) => {
-    const query = listQuery(r.sorts, r.defaultSort, {
-      ...r.filters,
-      ids: Type.Optional(Type.String({ maxLength: 4000 })),
-    });
-    const security = [{ bearer: [] }];
+    const idSchema = r.id ?? IdParams.properties.id;
+    const ids = Type.Optional(Type.Array(idSchema, { maxItems: 100, description: 'comma-joined ids' }));
+    const query = listQuery(r.sorts, r.defaultSort, { ...r.filters, ids });
+    const listKeys = Object.entries(query.properties)
+      .filter(([, schema]) => (schema as { type?: string }).type === 'array')
+      .map(([key]) => key);
+    const tags = [r.resource];
+    // The schema has validated the query: this is its one typed reading.
     const split = (request: FastifyRequest) => {
-      const { page, pageSize, sortBy, sortOrder, ids, ...filters } = request.query as Paging<S> & {
-        ids?: string;
-      } & Filters;
-      const idList = commaList(ids);
+      const { page, pageSize, sortBy, sortOrder, ...filters } = request.query as Static<typeof query> & Paging<S>;
+      const wanted = (filters as { ids?: string[] }).ids?.length ?? 0;
       return {
-        filters: { ...filters, ids: idList },
-        paging: { page, pageSize: idList ? Math.max(pageSize, idList.length) : pageSize, sortBy, sortOrder },
+        filters: filters as ListFilters<F>,
+        paging: { page, pageSize: Math.max(pageSize, wanted), sortBy, sortOrder } as Paging<S>,
       };
     };
+    const preValidation = async (request: FastifyRequest) =>
+      splitCommaLists(request.query as Record<string, unknown>, listKeys);
 
     app.get(
-      `/${r.path}`,
+      `/${r.resource}`,
       {
-        config: { access: { screen: r.screen, action: 'read' } },
+        config: { access: { resource: r.resource, action: 'read' } },
+        preValidation,
         schema: {
-          tags: r.tags,
+          tags,
           security,
-          summary: `List ${r.path}`,
+          summary: `List ${r.resource}`,
           querystring: query,
           response: { 200: Page(r.row), ...errorResponses },
         },
       },
       async (request) => {
         const { filters, paging } = split(request);
-        return (await r.list(request.session, filters, paging)) as never;
+        return r.list(request.session, filters, paging);
       },
     );
 
     app.get(
-      `/${r.path}/export`,
+      `/${r.resource}/export`,
       {
-        config: { access: { screen: r.screen, action: 'export' } },
+        config: { access: { resource: r.resource, action: 'export' } },
+        preValidation,
         schema: {
-          tags: r.tags,
+          tags,
           security,
-          summary: `${r.path} as CSV, same filters and scope as the list`,
+          summary: `${r.resource} as CSV, same filters and scope as the list`,
           querystring: query,
         },
       },
       async (request, reply) => {
         const { filters, paging } = split(request);
-        return sendCsv(reply, `${r.path}.csv`, r.csvColumns, await r.batches(request.session, filters, paging));
+        return sendCsv(reply, `${r.resource}.csv`, r.csvColumns, await r.batches(request.session, filters, paging));
       },
     );
 
     app.get(
-      `/${r.path}/:id`,
+      `/${r.resource}/:id`,
       {
-        config: { access: { screen: r.screen, action: 'read' } },
+        config: { access: { resource: r.resource, action: 'read' } },
         schema: {
-          tags: r.tags,
+          tags,
           security,
-          summary: `One of ${r.path}`,
-          params: r.id ? Type.Object({ id: r.id }) : IdParams,
+          summary: `One of ${r.resource}`,
+          params: Type.Object({ id: idSchema }),
           response: { 200: Data(r.detail), ...errorResponses },
         },
       },
-      async (request) => ({ data: (await r.get(request.session, (request.params as { id: string }).id)) as never }),
+      async (request) => ({ data: await r.get(request.session, (request.params as { id: string }).id) }),
     );
   };

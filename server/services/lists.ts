@@ -1,8 +1,7 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
-import { asc, desc, type SQL } from 'drizzle-orm';
+import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { stringify } from 'csv-stringify';
-import type { FastifyReply } from 'fastify';
+import { istDayStart } from '../../domain/format';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
@@ -27,65 +26,82 @@ export interface Paging<S extends string = string> {
   sortOrder: 'asc' | 'desc';
 }
 
-/** ORDER BY the chosen indexed column, then id so pages never overlap. */
-export const orderOf = <S extends string>(
+/**
+ * The order of a list: the chosen column, then the id so that pages never overlap. A nullable
+ * column sorts its empty values as PostgreSQL does (first when descending), through coalesce.
+ */
+export interface SortKey {
+  expr: SQL | AnyPgColumn;
+  id: AnyPgColumn;
+  dir: 'asc' | 'desc';
+  type: string;
+  idType: string;
+}
+
+const castType = (column: AnyPgColumn) =>
+  column
+    .getSQLType()
+    .replace(/^bigserial$/, 'bigint')
+    .replace(/^serial$/, 'integer');
+
+export const sortKey = <S extends string>(
   paging: Paging<S>,
   columns: Record<S, AnyPgColumn>,
   id: AnyPgColumn,
-): SQL[] => {
-  const dir = paging.sortOrder === 'asc' ? asc : desc;
-  return [dir(columns[paging.sortBy]), dir(id)];
+): SortKey => {
+  const column = columns[paging.sortBy];
+  const type = castType(column);
+  const expr = column.notNull ? column : sql`coalesce(${column}, 'infinity'::${sql.raw(type)})`;
+  return { expr, id, dir: paging.sortOrder, type, idType: castType(id) };
+};
+
+export const orderOf = (key: SortKey): SQL[] => {
+  const dir = key.dir === 'asc' ? asc : desc;
+  return [dir(key.expr), dir(key.id)];
 };
 
 export const offsetOf = (paging: Paging) => (paging.page - 1) * paging.pageSize;
 
-/** A comma-joined filter value as a list. */
-export const commaList = (value: string | undefined): string[] | undefined => {
-  const items = value
-    ?.split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-  return items && items.length > 0 ? items : undefined;
+/** Where the previous batch of an export stopped: its last row's sort value and id, as text. */
+export interface Cursor {
+  key: string;
+  id: string;
+}
+
+/** Fields to select beside a row so that its cursor can be read back exactly (timestamps keep their microseconds). */
+export const cursorFields = (key: SortKey) => ({
+  cursorKey: sql<string>`${key.expr}::text`.mapWith(String),
+  cursorId: sql<string>`${key.id}::text`.mapWith(String),
+});
+
+export const cursorOf = (row: { cursorKey: string; cursorId: string } | undefined): Cursor | undefined =>
+  row && { key: row.cursorKey, id: row.cursorId };
+
+/**
+ * The rows after a cursor in the key's order. Written so that an index on the sort column alone
+ * starts the scan at the cursor: `col <= k and (col < k or id < i)` when descending.
+ */
+export const afterCursor = (key: SortKey, cursor: Cursor | undefined): SQL | undefined => {
+  if (!cursor) return undefined;
+  const k = sql`${cursor.key}::${sql.raw(key.type)}`;
+  const i = sql`${cursor.id}::${sql.raw(key.idType)}`;
+  return key.dir === 'asc'
+    ? sql`(${key.expr} >= ${k} and (${key.expr} > ${k} or ${key.id} > ${i}))`
+    : sql`(${key.expr} <= ${k} and (${key.expr} < ${k} or ${key.id} < ${i}))`;
 };
 
 /** Text filters match anywhere, case-insensitively; % and _ typed by a user are literal. */
 export const likePattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Whole IST calendar days: from the first day's IST midnight to the midnight after the last day. */
+export const istDayRange = (column: AnyPgColumn, from?: string, to?: string): SQL[] =>
+  [
+    from ? gte(column, new Date(istDayStart(from))) : undefined,
+    to ? lt(column, new Date(istDayStart(to, 1))) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+
+/** The conditions that are set, for and(...). */
+export const conditions = (...items: (SQL | undefined | false | null | '')[]): SQL[] =>
+  items.filter((c): c is SQL => Boolean(c));
+
 export const BooleanFilter = Type.Optional(Type.Boolean());
-
-export const EXPORT_BATCH = 2000;
-
-/**
- * Streams a CSV to the client batch by batch, so an export of any size holds one batch in memory.
- * fetchBatch gets the 0-based offset and returns rows already shaped as records of the columns.
- */
-export const sendCsv = async (
-  reply: FastifyReply,
-  fileName: string,
-  columns: { key: string; header: string }[],
-  fetchBatch: (offset: number, limit: number) => Promise<Record<string, unknown>[]>,
-) => {
-  const csv = stringify({
-    header: true,
-    columns,
-    cast: { boolean: (v) => (v ? 'Yes' : 'No'), date: (d) => d.toISOString() },
-  });
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${fileName}"`);
-  const pump = async () => {
-    try {
-      for (let offset = 0; ; offset += EXPORT_BATCH) {
-        const rows = await fetchBatch(offset, EXPORT_BATCH);
-        for (const row of rows) {
-          if (!csv.write(row)) await new Promise((resolve) => csv.once('drain', resolve));
-        }
-        if (rows.length < EXPORT_BATCH) break;
-      }
-      csv.end();
-    } catch (error) {
-      csv.destroy(error as Error);
-    }
-  };
-  void pump();
-  return reply.send(csv);
-};

@@ -1,33 +1,60 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { merchants } from '../db/schema';
-import { isMerchantRole, type Role } from '../../domain/roles';
+import { DATA_SCOPES } from '../../domain/scope';
 import type { SessionUser } from './auth';
 
-/** MERCHANT_ADMIN manages its merchants' sub-merchants too (DESIGN §6). */
-const SEES_SUB_MERCHANTS: readonly Role[] = ['MERCHANT_ADMIN'];
+/** The rows a caller may see (domain/scope): everything, some merchants' rows, or one vendor's. */
+export type DataScope =
+  | { kind: 'all' }
+  | { kind: 'merchants'; merchantCodes: string[] }
+  | { kind: 'vendor'; vendorCode: string };
+
+const subMerchantCodes = async (db: DbOrTx, codes: string[]) => {
+  if (codes.length === 0) return [];
+  const parent = db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes));
+  const rows = await db.select({ code: merchants.code }).from(merchants).where(inArray(merchants.parentId, parent));
+  return rows.map((r) => r.code);
+};
+
+/** The caller's data scope: one query at most (the sub-merchants of a merchant admin). */
+export const dataScope = async (db: DbOrTx, user: SessionUser): Promise<DataScope> => {
+  switch (DATA_SCOPES[user.role]) {
+    case 'all':
+      return { kind: 'all' };
+    case 'vendor':
+      return { kind: 'vendor', vendorCode: user.vendorCode ?? '' };
+    case 'merchants':
+      return { kind: 'merchants', merchantCodes: user.merchantCodes };
+    case 'merchants-and-subs': {
+      const subs = await subMerchantCodes(db, user.merchantCodes);
+      return { kind: 'merchants', merchantCodes: [...new Set([...user.merchantCodes, ...subs])] };
+    }
+  }
+};
 
 /**
- * The merchant codes a user may see, or null for every merchant. Whatever a request asks for,
- * a merchant role is held to this list.
+ * How a table's rows belong to merchants and vendors. A table that says nothing about one kind
+ * shows none of its rows to that kind of caller.
  */
-export const merchantCodeScope = async (db: DbOrTx, user: SessionUser): Promise<string[] | null> => {
-  if (!isMerchantRole(user.role)) return null;
-  const own = user.merchantCodes;
-  if (!SEES_SUB_MERCHANTS.includes(user.role) || own.length === 0) return own;
-  const parents = await db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, own));
-  if (parents.length === 0) return own;
-  const children = await db
-    .select({ code: merchants.code })
-    .from(merchants)
-    .where(
-      inArray(
-        merchants.parentId,
-        parents.map((p) => p.id),
-      ),
-    );
-  return [...new Set([...own, ...children.map((c) => c.code)])];
+export interface ScopeColumns {
+  merchantCodes?: (codes: string[]) => SQL | undefined;
+  vendorCode?: (code: string) => SQL | undefined;
+}
+
+const NOTHING = sql`false`;
+
+/** The WHERE clause that holds a query to the caller's rows (undefined: every row). */
+export const scopeWhere = (scope: DataScope, columns: ScopeColumns): SQL | undefined => {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'vendor') return columns.vendorCode?.(scope.vendorCode) ?? NOTHING;
+  if (scope.merchantCodes.length === 0 || !columns.merchantCodes) return NOTHING;
+  return columns.merchantCodes(scope.merchantCodes) ?? NOTHING;
 };
+
+/** The merchant codes a scope allows, or null for every merchant (vendors see none). */
+export const scopeMerchantCodes = (scope: DataScope): string[] | null =>
+  scope.kind === 'all' ? null : scope.kind === 'merchants' ? scope.merchantCodes : [];
 
 /** Intersects what a request asks for with what the caller may see. */
 export const narrowCodes = (requested: string[] | undefined, allowed: string[] | null): string[] | null => {

@@ -22,16 +22,16 @@ describe('deny by default', () => {
     await expect(boot()).rejects.toThrow(/declares no access rule/);
   });
 
-  it('refuses a route naming a screen the policy does not know', async () => {
+  it('refuses a route naming a resource the policy does not know', async () => {
     const app = Fastify();
     await app.register(authPlugin, { db: s.db, secret: 'test-secret-value', tokenTtlSeconds: 60 });
     const boot = async () => {
       await app.register(async (v1) => {
-        v1.get('/v1/typo', { config: { access: { screen: 'marchant', action: 'read' } } }, async () => 'x');
+        v1.get('/v1/typo', { config: { access: { resource: 'marchants' as never, action: 'read' } } }, async () => 'x');
       });
       await app.ready();
     };
-    await expect(boot()).rejects.toThrow(/unknown screen marchant/);
+    await expect(boot()).rejects.toThrow(/unknown resource marchants/);
   });
 });
 

@@ -1,0 +1,32 @@
+import type { ApiResource } from './access';
+
+/** Every action the audit log records: the writer's type, the API's filter and the dashboard's choices. */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'enable',
+  'disable',
+  'rotate',
+  'link',
+  'unlink',
+  'approve',
+  'reject',
+  'sign-in',
+  'sign-in-override',
+  'sign-out',
+  'change-password',
+  'request-password-reset',
+  'reset-password',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The records an event is about, named as their API resources. */
+export const AUDIT_ENTITIES = [
+  'merchants',
+  'vendors',
+  'bank-accounts',
+  'users',
+  'merchant-applications',
+] as const satisfies readonly ApiResource[];
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

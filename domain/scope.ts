@@ -1,0 +1,36 @@
+import { assignableRoles, ROLES, type Role } from './roles';
+
+/**
+ * Which rows a role may see (DESIGN §6), whatever it filters by: every row; the rows of its
+ * merchant codes; those and their sub-merchants'; or its vendor's.
+ */
+export type ScopeKind = 'all' | 'merchants' | 'merchants-and-subs' | 'vendor';
+
+export const DATA_SCOPES: Record<Role, ScopeKind> = {
+  ADMIN: 'all',
+  TRANSACTIONS: 'all',
+  OPERATIONS: 'all',
+  MERCHANT: 'merchants',
+  MERCHANT_ADMIN: 'merchants-and-subs',
+  MERCHANT_OPERATIONS: 'merchants',
+  VENDOR: 'vendor',
+  VENDOR_OPERATIONS: 'vendor',
+};
+
+/** A user of this role belongs to merchants (it carries merchant codes). */
+export const belongsToMerchants = (role: Role): boolean => DATA_SCOPES[role].startsWith('merchants');
+/** A user of this role belongs to a vendor (it carries a vendor code). */
+export const belongsToVendor = (role: Role): boolean => DATA_SCOPES[role] === 'vendor';
+
+/** The roles whose users a role may manage: ADMIN all of them, others the roles they may give (SPEC §6). */
+const MANAGES_EVERY_ROLE: readonly Role[] = ['ADMIN'];
+export const manageableRoles = (role: Role): readonly Role[] =>
+  MANAGES_EVERY_ROLE.includes(role) ? ROLES : assignableRoles(role);
+
+/**
+ * May this user edit, enable or disable, or reset the password of that one? Never its own
+ * account through these actions, and only users of a role it manages. The server also holds
+ * the caller to the users it can see (its data scope).
+ */
+export const canManageUser = (actor: { id: string; role: Role }, target: { id: string; role: Role }): boolean =>
+  actor.id !== target.id && manageableRoles(actor.role).includes(target.role);

@@ -1,0 +1,67 @@
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import type { TextFormat } from '../../domain/validation';
+
+/** A text field that must hold something other than white space ('{label} is Required!'). */
+export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** Rupees on the wire: a JSON number, at most two decimals (checked exactly by domain/money). */
+export const Rupees = () => Type.Number({ minimum: 0 });
+
+/** A percentage from 0 to 100 (two decimals at most, checked exactly by domain/money). */
+export const Percent = () => Type.Number({ minimum: 0, maximum: 100 });
+
+/** One of the values of a domain/ enumeration (`as const` array). */
+export const enumOf = <const T extends readonly string[]>(values: T, description?: string) =>
+  Type.Unsafe<T[number]>(Type.String({ enum: [...values], ...(description ? { description } : {}) }));
+
+/** A comma-joined list filter of an enumeration: `status=INITIATED,ASSIGNED` (split before validation). */
+export const enumListOf = <const T extends readonly string[]>(values: T) =>
+  Type.Array(enumOf(values), {
+    minItems: 1,
+    maxItems: values.length,
+    description: `comma-joined: ${values.join(',')}`,
+  });
+
+/** Text that follows a domain/ format, spaces around allowed (the services trim them). */
+export const patternOf = (format: TextFormat, maxLength = 300) => {
+  // JSON Schema patterns have no flags: a domain format must spell its cases out.
+  if (format.pattern.flags) throw new Error(`patternOf: ${format.pattern} has flags`);
+  return Type.String({
+    pattern: `^\\s*(?:${format.pattern.source.replace(/^\^|\$$/g, '')})\\s*$`,
+    maxLength,
+    description: format.description,
+  });
+};
+
+/** An IST calendar day, 'yyyy-mm-dd' (DESIGN §2: every day in filters is an IST day). */
+export const IstDay = () => Type.String({ format: 'date', description: 'an IST calendar day, yyyy-mm-dd' });
+
+/** The success envelope of single objects and actions: { data }. */
+export const Data = <T extends TSchema>(data: T) => Type.Object({ data });
+
+/** The success envelope of lists: { data: rows, total }. */
+export const Page = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), total: Type.Integer() });
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({ message: Type.String(), code: Type.String(), field: Type.Optional(Type.String()) }),
+});
+
+export const errorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
+
+export const Message = Data(Type.Object({ message: Type.String() }));
+
+export const EnabledBody = Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false });
+
+export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** Null first: the validator coerces types, and a value type tried first would turn null into 0 or ''. */
+export const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t]);
+
+export const security = [{ bearer: [] }];
