@@ -13,14 +13,15 @@ import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
-import { merchantRoutes } from './routes/merchants';
-import { merchantResourceRoutes } from './routes/merchant-resource';
+import { onboardingRoutes } from './routes/onboarding';
 import { confirmationRoutes } from './routes/confirmations';
+import { merchantListRoutes } from './routes/merchant-list';
+import { merchantRoutes } from './routes/merchants';
 import { vendorRoutes } from './routes/vendors';
 import { bankAccountRoutes } from './routes/bank-accounts';
 import { userRoutes } from './routes/users';
-import { reviewRoutes } from './routes/review';
-import { onboardingRoutes } from './routes/onboarding';
+import { merchantApplicationRoutes } from './routes/merchant-applications';
+import { auditEventRoutes } from './routes/audit-events';
 
 export type AppConfig = Pick<
   Config,
@@ -104,12 +105,13 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       });
       await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
       await v1.register(confirmationRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
+      await v1.register(merchantListRoutes, { db });
       await v1.register(merchantRoutes, { db });
-      await v1.register(merchantResourceRoutes, { db });
       await v1.register(vendorRoutes, { db });
       await v1.register(bankAccountRoutes, { db });
       await v1.register(userRoutes, { db });
-      await v1.register(reviewRoutes, { db });
+      await v1.register(merchantApplicationRoutes, { db });
+      await v1.register(auditEventRoutes, { db });
     },
     { prefix: '/v1' },
   );

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { ROLES, type Role } from '../../domain/roles';
-import { Data, Message, RequiredText, errorResponses } from '../schemas';
+import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
 import * as auth from '../services/auth';
 
 export interface AuthRouteOptions {
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post(
     '/logout',
     {
-      config: { access: { screen: 'account', action: 'update' } },
+      config: { access: { resource: 'account', action: 'update' } },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes this token',
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.get(
     '/me',
     {
-      config: { access: { screen: 'account', action: 'read' } },
+      config: { access: { resource: 'account', action: 'read' } },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post(
     '/change-password',
     {
-      config: { access: { screen: 'account', action: 'update' }, rateLimit },
+      config: { access: { resource: 'account', action: 'update' }, rateLimit },
       schema: {
         tags: ['auth'],
         summary: 'Change own password: ends every session of the user',

@@ -1,123 +1,37 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as banks from '../services/bank-account-admin';
+import * as banks from '../services/bank-accounts';
+import * as links from '../services/bank-account-links';
+import * as bankList from '../services/bank-accounts-list';
 import { requireConfirmationFor } from '../services/confirmations';
-import { BooleanFilter } from '../services/lists';
-import { Data, RequiredText, errorResponses } from '../schemas';
-import { IdParams, readRoutes } from './read-routes';
-
-const Amount = () => Type.Number({ minimum: 0 });
-const UsedFor = Type.Unsafe<'PAYIN' | 'PAYOUT'>(Type.String({ enum: ['PAYIN', 'PAYOUT'] }));
-const fields = {
-  bankName: RequiredText(100),
-  holderName: RequiredText(100),
-  accountNumber: Type.String({ pattern: '^\\s*\\d{6,18}\\s*$', description: '6 to 18 digits' }),
-  ifsc: Type.String({ pattern: '^\\s*[A-Za-z]{4}0[A-Za-z0-9]{6}\\s*$', description: 'an IFSC such as HDFC0001234' }),
-  upiId: Type.Optional(
-    Type.Union([
-      Type.Null(),
-      Type.Literal(''),
-      Type.String({
-        pattern: '^\\s*[\\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}\\s*$',
-        description: 'a UPI id such as name@bank',
-      }),
-    ]),
-  ),
-  showQr: Type.Optional(Type.Boolean()),
-  showBankDetails: Type.Optional(Type.Boolean()),
-  minPayin: Amount(),
-  maxPayin: Amount(),
-  dailyLimit: Type.Optional(Type.Union([Type.Null(), Amount()])),
-};
-const BankUpdate = Type.Object(
-  { ...fields, accountNumber: Type.Optional(fields.accountNumber) },
-  {
-    additionalProperties: false,
-    description: 'accountNumber left out keeps the stored one (other roles see it masked)',
-  },
-);
-const BankBody = Type.Object(
-  {
-    nickname: Type.String({ pattern: '^\\S{2,50}$', description: '2–50 characters without spaces' }),
-    usedFor: UsedFor,
-    enabled: Type.Optional(Type.Boolean()),
-    vendorCode: RequiredText(30),
-    ...fields,
-  },
-  { additionalProperties: false },
-);
-const BankView = Type.Object({
-  id: Type.String(),
-  nickname: Type.String(),
-  bankName: Type.String(),
-  holderName: Type.String(),
-  accountNumber: Type.String({ description: 'masked except for ADMIN' }),
-  ifsc: Type.String(),
-  upiId: Type.Union([Type.String(), Type.Null()]),
-  usedFor: Type.String(),
-  showQr: Type.Boolean(),
-  showBankDetails: Type.Boolean(),
-  minPayin: Type.Number(),
-  maxPayin: Type.Number(),
-  dailyLimit: Type.Union([Type.Number(), Type.Null()]),
-  enabled: Type.Boolean(),
-  vendorId: Type.String(),
-  vendorCode: Type.String(),
-  merchantCodes: Type.Array(Type.String()),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
-const LinkBody = Type.Object(
-  {
-    merchantCodes: Type.Array(Type.String({ maxLength: 30 }), { minItems: 1, maxItems: 500 }),
-    includeSubMerchants: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
-const FlagsBody = Type.Object(
-  {
-    enabled: Type.Optional(Type.Boolean()),
-    showQr: Type.Optional(Type.Boolean()),
-    showBankDetails: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
+import { Data, IdParams, errorResponses, security } from '../schemas/common';
+import { BANK_SORTS, BankBody, BankFilters, BankUpdate, BankView, FlagsBody, LinkBody } from '../schemas/bank-accounts';
+import { readRoutes } from './read-routes';
 
 const tags = ['bank-accounts'];
-const security = [{ bearer: [] }];
-const screen = 'bank-accounts';
+const resource = 'bank-accounts';
 const ok = { 200: Data(BankView), ...errorResponses };
 
 export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
     readRoutes({
-      path: 'bank-accounts',
-      screen,
-      tags,
-      sorts: banks.BANK_SORTS,
+      resource,
+      sorts: BANK_SORTS,
       defaultSort: 'createdAt',
-      filters: {
-        q: Type.Optional(Type.String({ maxLength: 100 })),
-        nickname: Type.Optional(Type.String({ maxLength: 100 })),
-        bankName: Type.Optional(Type.String({ maxLength: 100 })),
-        usedFor: Type.Optional(UsedFor),
-        vendorCode: Type.Optional(Type.String({ maxLength: 30 })),
-        merchantCode: Type.Optional(Type.String({ maxLength: 30 })),
-        enabled: BooleanFilter,
-      },
+      filters: BankFilters,
       row: BankView,
       detail: BankView,
-      csvColumns: banks.BANK_CSV_COLUMNS,
-      list: (user, f, paging) => banks.listBankAccounts(db, user, f as banks.BankFilters, paging),
-      batches: (user, f, paging) => banks.bankBatches(db, user, f as banks.BankFilters, paging),
-      get: (user, id) => banks.getBankAccount(db, user, id),
+      csvColumns: bankList.BANK_CSV_COLUMNS,
+      list: (user, f, paging) => bankList.listBankAccounts(db, user, f, paging),
+      batches: (user, f, paging) => bankList.exportBankAccounts(db, user, f, paging),
+      get: (user, id) => bankList.getBankAccount(db, user, id),
     }),
   );
 
   app.post(
     '/bank-accounts',
     {
-      config: { access: { screen, action: 'create' } },
+      config: { access: { resource, action: 'create' } },
       schema: {
         tags,
         security,
@@ -133,7 +47,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.put(
     '/bank-accounts/:id',
     {
-      config: { access: { screen, action: 'update' } },
+      config: { access: { resource, action: 'update' } },
       schema: {
         tags,
         security,
@@ -158,7 +72,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.put(
     '/bank-accounts/:id/flags',
     {
-      config: { access: { screen, action: 'toggle' } },
+      config: { access: { resource, action: 'toggle' } },
       schema: {
         tags,
         security,
@@ -183,7 +97,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.post(
     '/bank-accounts/:id/merchants',
     {
-      config: { access: { screen, action: 'link' } },
+      config: { access: { resource, action: 'link' } },
       schema: {
         tags,
         security,
@@ -194,22 +108,14 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       },
     },
     async (request) => ({
-      data: await banks.linkMerchants(
-        db,
-        request.session,
-        request.params.id,
-        request.body.merchantCodes,
-        Boolean(request.body.includeSubMerchants),
-        true,
-        request.ip,
-      ),
+      data: await links.linkMerchants(db, request.session, request.params.id, request.body, request.ip),
     }),
   );
 
   app.delete(
     '/bank-accounts/:id/merchants',
     {
-      config: { access: { screen, action: 'link' } },
+      config: { access: { resource, action: 'link' } },
       schema: {
         tags,
         security,
@@ -220,22 +126,14 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       },
     },
     async (request) => ({
-      data: await banks.linkMerchants(
-        db,
-        request.session,
-        request.params.id,
-        request.body.merchantCodes,
-        Boolean(request.body.includeSubMerchants),
-        false,
-        request.ip,
-      ),
+      data: await links.unlinkMerchants(db, request.session, request.params.id, request.body, request.ip),
     }),
   );
 
   app.delete(
     '/bank-accounts/:id',
     {
-      config: { access: { screen, action: 'delete' }, confirm: true },
+      config: { access: { resource, action: 'delete' }, confirm: true },
       schema: {
         tags,
         security,

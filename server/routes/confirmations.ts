@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { Data, errorResponses } from '../schemas';
+import { Data, errorResponses } from '../schemas/common';
 import { grantConfirmation } from '../services/confirmations';
 
 export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
@@ -11,7 +11,7 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPe
     '/confirmations',
     {
       config: {
-        access: { screen: 'account', action: 'update' },
+        access: { resource: 'account', action: 'update' },
         rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' },
       },
       schema: {

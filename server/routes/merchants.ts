@@ -1,104 +1,43 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { BooleanFilter } from '../services/lists';
-import { EnabledBody } from '../schemas';
-import { IdParams, readRoutes } from './read-routes';
-import { MerchantView } from './merchant-schemas';
-import * as merchants from '../services/merchant-admin';
-import { Data, RequiredText, errorResponses } from '../schemas';
+import * as merchants from '../services/merchants';
+import * as merchantsList from '../services/merchants-list';
+import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import {
+  MERCHANT_SORTS,
+  MerchantBody,
+  MerchantDetail,
+  MerchantFilters,
+  MerchantRow,
+  MerchantUpdate,
+  MerchantView,
+  MerchantWithKey,
+} from '../schemas/merchants';
+import { readRoutes } from './read-routes';
 
-const Url = () =>
-  Type.String({
-    format: 'uri',
-    pattern: '^https?://',
-    maxLength: 500,
-    description: 'a web address starting with http:// or https://',
-  });
-const OptionalUrl = () => Type.Optional(Type.Union([Type.Null(), Type.Literal(''), Url()]));
-const Amount = () => Type.Number({ minimum: 0 });
-
-const MerchantBody = Type.Object(
-  {
-    code: Type.String({
-      pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$',
-      description: '2–30 letters, digits, - or _',
-    }),
-    name: RequiredText(200),
-    siteUrl: Url(),
-    returnUrl: OptionalUrl(),
-    payinCallbackUrl: OptionalUrl(),
-    payoutCallbackUrl: OptionalUrl(),
-    minPayin: Amount(),
-    maxPayin: Amount(),
-    payinFeePercent: Type.Number({ minimum: 0, maximum: 100 }),
-    minPayout: Amount(),
-    maxPayout: Amount(),
-    payoutFeePercent: Type.Number({ minimum: 0, maximum: 100 }),
-    testMode: Type.Optional(Type.Boolean()),
-    disputesAllowed: Type.Optional(Type.Boolean()),
-    parentCode: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
-  },
-  { additionalProperties: false },
-);
-const MerchantUpdate = Type.Omit(MerchantBody, ['code', 'parentCode'], { additionalProperties: false });
-
-const filters = {
-  q: Type.Optional(Type.String({ maxLength: 100 })),
-  code: Type.Optional(Type.String({ maxLength: 100 })),
-  name: Type.Optional(Type.String({ maxLength: 100 })),
-  enabled: BooleanFilter,
-  testMode: BooleanFilter,
-  parentId: Type.Optional(Type.String({ format: 'uuid' })),
-  topLevel: BooleanFilter,
-};
-
-const MerchantRow = Type.Object({ ...MerchantView.properties, subMerchantCount: Type.Integer() });
-const MerchantDetail = Type.Object({
-  ...MerchantView.properties,
-  subMerchants: Type.Array(MerchantView),
-  bankAccounts: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      nickname: Type.String(),
-      bankName: Type.String(),
-      usedFor: Type.String(),
-      enabled: Type.Boolean(),
-    }),
-  ),
-});
-const MerchantWithKey = Type.Object({
-  ...MerchantView.properties,
-  apiKey: Type.String({ description: 'shown in this answer only' }),
-  signingSecret: Type.String({ description: 'signs callbacks (HMAC-SHA256); shown in this answer only' }),
-});
-
-const access = (action: 'read' | 'export' | 'create' | 'update' | 'toggle' | 'rotate' | 'delete') =>
-  ({ screen: 'merchant', action }) as const;
 const tags = ['merchants'];
-const security = [{ bearer: [] }];
+const ok = { 200: Data(MerchantView), ...errorResponses };
 
-export const merchantResourceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
     readRoutes({
-      path: 'merchants',
-      screen: 'merchant',
-      tags,
-      sorts: merchants.MERCHANT_SORTS,
+      resource: 'merchants',
+      sorts: MERCHANT_SORTS,
       defaultSort: 'createdAt',
-      filters,
+      filters: MerchantFilters,
       row: MerchantRow,
       detail: MerchantDetail,
-      csvColumns: merchants.MERCHANT_CSV_COLUMNS,
-      list: (user, f, paging) => merchants.listMerchants(db, user, f as merchants.MerchantFilters, paging),
-      batches: (user, f, paging) => merchants.exportMerchants(db, user, f as merchants.MerchantFilters, paging),
-      get: (user, id) => merchants.getMerchant(db, user, id),
+      csvColumns: merchantsList.MERCHANT_CSV_COLUMNS,
+      list: (user, f, paging) => merchantsList.listMerchants(db, user, f, paging),
+      batches: (user, f, paging) => merchantsList.exportMerchants(db, user, f, paging),
+      get: (user, id) => merchantsList.getMerchant(db, user, id),
     }),
   );
 
   app.post(
     '/merchants',
     {
-      config: { access: access('create') },
+      config: { access: { resource: 'merchants', action: 'create' } },
       schema: {
         tags,
         security,
@@ -114,15 +53,8 @@ export const merchantResourceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
   app.put(
     '/merchants/:id',
     {
-      config: { access: access('update') },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a merchant',
-        params: IdParams,
-        body: MerchantUpdate,
-        response: { 200: Data(MerchantView), ...errorResponses },
-      },
+      config: { access: { resource: 'merchants', action: 'update' } },
+      schema: { tags, security, summary: 'Edit a merchant', params: IdParams, body: MerchantUpdate, response: ok },
     },
     async (request) => ({
       data: await merchants.updateMerchant(db, request.session, request.params.id, request.body, request.ip),
@@ -132,14 +64,14 @@ export const merchantResourceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
   app.put(
     '/merchants/:id/enabled',
     {
-      config: { access: access('toggle'), confirm: true },
+      config: { access: { resource: 'merchants', action: 'toggle' }, confirm: true },
       schema: {
         tags,
         security,
         summary: 'Enable or disable (password confirmation)',
         params: IdParams,
         body: EnabledBody,
-        response: { 200: Data(MerchantView), ...errorResponses },
+        response: ok,
       },
     },
     async (request) => ({
@@ -156,7 +88,7 @@ export const merchantResourceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
   app.post(
     '/merchants/:id/rotate-key',
     {
-      config: { access: access('rotate'), confirm: true },
+      config: { access: { resource: 'merchants', action: 'rotate' }, confirm: true },
       schema: {
         tags,
         security,
@@ -173,13 +105,13 @@ export const merchantResourceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
   app.delete(
     '/merchants/:id',
     {
-      config: { access: access('delete'), confirm: true },
+      config: { access: { resource: 'merchants', action: 'delete' }, confirm: true },
       schema: {
         tags,
         security,
         summary: 'Delete a merchant without history (password confirmation)',
         params: IdParams,
-        response: { 200: Data(MerchantView), ...errorResponses },
+        response: ok,
       },
     },
     async (request) => ({ data: await merchants.deleteMerchant(db, request.session, request.params.id, request.ip) }),

@@ -1,76 +1,35 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { ROLES, type Role } from '../../domain/roles';
-import { BooleanFilter } from '../services/lists';
-import * as people from '../services/user-admin';
-import { Data, EnabledBody, RequiredText, errorResponses } from '../schemas';
-import { IdParams, readRoutes } from './read-routes';
-
-const RoleSchema = Type.Unsafe<Role>(Type.String({ enum: [...ROLES] }));
-const editable = {
-  fullName: RequiredText(100),
-  role: RoleSchema,
-  merchantCodes: Type.Optional(Type.Array(Type.String({ maxLength: 30 }), { maxItems: 100 })),
-  vendorCode: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
-};
-const UserBody = Type.Object(
-  {
-    userName: Type.String({
-      pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9._@-]{2,49}\\s*$',
-      description: '3–50 letters, digits, . _ @ or -',
-    }),
-    password: Type.String({ minLength: 1, maxLength: 128 }),
-    ...editable,
-  },
-  { additionalProperties: false },
-);
-const UserUpdate = Type.Object(editable, { additionalProperties: false });
-const UserView = Type.Object({
-  id: Type.String(),
-  fullName: Type.String(),
-  userName: Type.String(),
-  role: Type.String(),
-  roleLabel: Type.String(),
-  merchantCodes: Type.Array(Type.String()),
-  vendorCode: Type.Union([Type.String(), Type.Null()]),
-  enabled: Type.Boolean(),
-  lastLoginAt: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-});
+import * as people from '../services/users';
+import * as peopleList from '../services/users-list';
+import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import { PasswordBody, USER_SORTS, UserBody, UserFilters, UserUpdate, UserView } from '../schemas/users';
+import { readRoutes } from './read-routes';
 
 const tags = ['users'];
-const security = [{ bearer: [] }];
-const screen = 'user';
+const resource = 'users';
 const ok = { 200: Data(UserView), ...errorResponses };
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
     readRoutes({
-      path: 'users',
-      screen,
-      tags,
-      sorts: people.USER_SORTS,
+      resource,
+      sorts: USER_SORTS,
       defaultSort: 'createdAt',
-      filters: {
-        q: Type.Optional(Type.String({ maxLength: 100 })),
-        role: Type.Optional(RoleSchema),
-        enabled: BooleanFilter,
-        merchantCode: Type.Optional(Type.String({ maxLength: 30 })),
-        vendorCode: Type.Optional(Type.String({ maxLength: 30 })),
-      },
+      filters: UserFilters,
       row: UserView,
       detail: UserView,
-      csvColumns: people.USER_CSV_COLUMNS,
-      list: (user, f, paging) => people.listUsers(db, user, f as people.UserFilters, paging),
-      batches: (user, f, paging) => people.userBatches(db, user, f as people.UserFilters, paging),
-      get: (user, id) => people.getUser(db, user, id),
+      csvColumns: peopleList.USER_CSV_COLUMNS,
+      list: (user, f, paging) => peopleList.listUsers(db, user, f, paging),
+      batches: (user, f, paging) => peopleList.exportUsers(db, user, f, paging),
+      get: (user, id) => peopleList.getUser(db, user, id),
     }),
   );
 
   app.post(
     '/users',
     {
-      config: { access: { screen, action: 'create' } },
+      config: { access: { resource, action: 'create' } },
       schema: {
         tags,
         security,
@@ -86,7 +45,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.put(
     '/users/:id',
     {
-      config: { access: { screen, action: 'update' } },
+      config: { access: { resource, action: 'update' } },
       schema: { tags, security, summary: 'Edit a user', params: IdParams, body: UserUpdate, response: ok },
     },
     async (request) => ({
@@ -97,7 +56,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.put(
     '/users/:id/enabled',
     {
-      config: { access: { screen, action: 'toggle' }, confirm: true },
+      config: { access: { resource, action: 'toggle' }, confirm: true },
       schema: {
         tags,
         security,
@@ -115,13 +74,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.post(
     '/users/:id/reset-password',
     {
-      config: { access: { screen, action: 'update' }, confirm: true },
+      config: { access: { resource, action: 'update' }, confirm: true },
       schema: {
         tags,
         security,
         summary: 'Set a new password for a user; ends its sessions (password confirmation)',
         params: IdParams,
-        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }),
+        body: PasswordBody,
         response: ok,
       },
     },

@@ -1,59 +1,25 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { BooleanFilter } from '../services/lists';
-import * as vendors from '../services/vendor-admin';
-import { Data, EnabledBody, RequiredText, errorResponses } from '../schemas';
-import { IdParams, readRoutes } from './read-routes';
-
-const Percent = () => Type.Number({ minimum: 0, maximum: 100 });
-const VendorUpdate = Type.Object(
-  { name: RequiredText(200), payinCommissionPercent: Percent(), payoutCommissionPercent: Percent() },
-  { additionalProperties: false },
-);
-const VendorBody = Type.Object(
-  {
-    code: Type.String({
-      pattern: '^\\s*[A-Za-z0-9][A-Za-z0-9_-]{1,29}\\s*$',
-      description: '2–30 letters, digits, - or _',
-    }),
-    ...VendorUpdate.properties,
-  },
-  { additionalProperties: false },
-);
-const VendorView = Type.Object({
-  id: Type.String(),
-  code: Type.String(),
-  name: Type.String(),
-  payinCommissionPercent: Type.Number(),
-  payoutCommissionPercent: Type.Number(),
-  enabled: Type.Boolean(),
-  createdBy: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String(),
-  updatedAt: Type.String(),
-});
+import * as vendors from '../services/vendors';
+import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import { VENDOR_SORTS, VendorBody, VendorFilters, VendorUpdate, VendorView } from '../schemas/vendors';
+import { readRoutes } from './read-routes';
 
 const tags = ['vendors'];
-const security = [{ bearer: [] }];
+const ok = { 200: Data(VendorView), ...errorResponses };
 
 export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
     readRoutes({
-      path: 'vendors',
-      screen: 'vendor',
-      tags,
-      sorts: vendors.VENDOR_SORTS,
+      resource: 'vendors',
+      sorts: VENDOR_SORTS,
       defaultSort: 'createdAt',
-      filters: {
-        q: Type.Optional(Type.String({ maxLength: 100 })),
-        code: Type.Optional(Type.String({ maxLength: 100 })),
-        name: Type.Optional(Type.String({ maxLength: 100 })),
-        enabled: BooleanFilter,
-      },
+      filters: VendorFilters,
       row: VendorView,
       detail: VendorView,
       csvColumns: vendors.VENDOR_CSV_COLUMNS,
       list: (user, f, paging) => vendors.listVendors(db, user, f, paging),
-      batches: (user, f, paging) => vendors.vendorBatches(db, user, f, paging),
+      batches: (user, f, paging) => vendors.exportVendors(db, user, f, paging),
       get: (user, id) => vendors.getVendor(db, user, id),
     }),
   );
@@ -61,7 +27,7 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.post(
     '/vendors',
     {
-      config: { access: { screen: 'vendor', action: 'create' } },
+      config: { access: { resource: 'vendors', action: 'create' } },
       schema: {
         tags,
         security,
@@ -77,15 +43,8 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.put(
     '/vendors/:id',
     {
-      config: { access: { screen: 'vendor', action: 'update' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a vendor',
-        params: IdParams,
-        body: VendorUpdate,
-        response: { 200: Data(VendorView), ...errorResponses },
-      },
+      config: { access: { resource: 'vendors', action: 'update' } },
+      schema: { tags, security, summary: 'Edit a vendor', params: IdParams, body: VendorUpdate, response: ok },
     },
     async (request) => ({
       data: await vendors.updateVendor(db, request.session, request.params.id, request.body, request.ip),
@@ -95,14 +54,14 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.put(
     '/vendors/:id/enabled',
     {
-      config: { access: { screen: 'vendor', action: 'toggle' }, confirm: true },
+      config: { access: { resource: 'vendors', action: 'toggle' }, confirm: true },
       schema: {
         tags,
         security,
         summary: 'Enable or disable (password confirmation)',
         params: IdParams,
         body: EnabledBody,
-        response: { 200: Data(VendorView), ...errorResponses },
+        response: ok,
       },
     },
     async (request) => ({

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../db';
 import { auditEvents } from '../db/schema';
+import type { AuditAction, AuditEntity } from '../../domain/audit-event';
 import type { Role } from '../../domain/roles';
 
 export interface Actor {
@@ -34,7 +35,7 @@ export const diff = (before: Record<string, unknown>, after: Record<string, unkn
 export const audit = async (
   tx: DbOrTx,
   actor: Actor,
-  event: { action: string; entity: string; entityId?: string | null; before?: unknown; after?: unknown },
+  event: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
 ) => {
   await tx.insert(auditEvents).values({
     actorId: actor.id ?? null,

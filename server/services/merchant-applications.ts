@@ -1,26 +1,40 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, DbOrTx, Tx } from '../db';
 import { merchantApplications, users } from '../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../errors';
+import { APPLICANT_ROLE, REVIEWABLE_STATUS, type ReviewOutcome } from '../../domain/merchant-application';
 import { paiseToRupees } from '../../domain/money';
+import type { ListFilters } from '../routes/read-routes';
+import type {
+  ApplicationFilters,
+  ApplicationSort,
+  ApplicationView,
+  Approval,
+  ApproveBody,
+} from '../schemas/merchant-applications';
 import { audit } from './audit';
 import type { SessionUser } from './auth';
-import { likePattern, offsetOf, orderOf, type Paging } from './lists';
-import { createMerchant, type MerchantInput } from './merchant-admin';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  likePattern,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { insertMerchant } from './merchants';
 import { checkPasswordStrength, hashPassword } from './passwords';
+import { dataScope, scopeWhere } from './scope';
 
 type Row = typeof merchantApplications.$inferSelect;
-export const APPLICATION_SORTS = ['createdAt', 'businessName'] as const;
-export type ApplicationSort = (typeof APPLICATION_SORTS)[number];
+type Filters = ListFilters<typeof ApplicationFilters>;
 const SORT_COLUMNS = { createdAt: merchantApplications.createdAt, businessName: merchantApplications.businessName };
 
-export interface ApplicationFilters {
-  q?: string;
-  status?: 'PENDING' | 'APPROVED' | 'REJECTED';
-  ids?: string[];
-}
-
-export const presentApplication = (row: Row) => ({
+export const presentApplication = (row: Row): ApplicationView => ({
   id: row.id,
   businessName: row.businessName,
   contactName: row.contactName,
@@ -35,39 +49,58 @@ export const presentApplication = (row: Row) => ({
   createdAt: row.createdAt.toISOString(),
 });
 
-const filterWhere = (f: ApplicationFilters): SQL[] =>
-  [
-    f.q
-      ? or(
-          ilike(merchantApplications.businessName, likePattern(f.q)),
-          ilike(merchantApplications.email, likePattern(f.q)),
-        )
-      : undefined,
-    f.status ? eq(merchantApplications.status, f.status) : undefined,
-    f.ids ? inArray(merchantApplications.id, f.ids) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
+/** An application belongs to no merchant yet: only callers who see every row see it. */
+const visible = async (db: DbOrTx, user: SessionUser) => scopeWhere(await dataScope(db, user), {});
 
-export const applicationBatches =
-  (db: Db, filters: ApplicationFilters, paging: Paging<ApplicationSort>) => async (offset: number, limit: number) =>
-    (
-      await db
-        .select()
-        .from(merchantApplications)
-        .where(and(...filterWhere(filters)))
-        .orderBy(...orderOf(paging, SORT_COLUMNS, merchantApplications.id))
-        .limit(limit)
-        .offset(offset)
-    ).map(presentApplication);
+const filterWhere = (f: Filters): SQL[] =>
+  conditions(
+    f.q &&
+      or(
+        ilike(merchantApplications.businessName, likePattern(f.q)),
+        ilike(merchantApplications.email, likePattern(f.q)),
+      ),
+    f.status && inArray(merchantApplications.status, f.status),
+    f.ids && inArray(merchantApplications.id, f.ids),
+  );
 
-export const listApplications = async (db: Db, filters: ApplicationFilters, paging: Paging<ApplicationSort>) => {
-  const [data, [{ total }]] = await Promise.all([
-    applicationBatches(db, filters, paging)(offsetOf(paging), paging.pageSize),
+export const listApplications = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<ApplicationSort>,
+) => {
+  const where = and(await visible(db, user), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, merchantApplications.id);
+  const [rows, [{ total }]] = await Promise.all([
     db
-      .select({ total: count() })
+      .select()
       .from(merchantApplications)
-      .where(and(...filterWhere(filters))),
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db.select({ total: count() }).from(merchantApplications).where(where),
   ]);
-  return { data, total };
+  return { data: rows.map(presentApplication), total };
+};
+
+export const exportApplications = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<ApplicationSort>,
+): Promise<Batches> => {
+  const where = and(await visible(db, user), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, merchantApplications.id);
+  return async (after, limit) => {
+    const rows = await db
+      .select({ a: merchantApplications, ...cursorFields(key) })
+      .from(merchantApplications)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return { rows: rows.map((r) => presentApplication(r.a)), next: cursorOf(rows.at(-1)) };
+  };
 };
 
 export const APPLICATION_CSV_COLUMNS = [
@@ -82,30 +115,29 @@ export const APPLICATION_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Received At' },
 ];
 
-export const getApplication = async (db: Db, id: string) => {
-  const [row] = await db.select().from(merchantApplications).where(eq(merchantApplications.id, id));
+export const getApplication = async (db: Db, user: SessionUser, id: string) => {
+  const [row] = await db
+    .select()
+    .from(merchantApplications)
+    .where(and(eq(merchantApplications.id, id), await visible(db, user)));
   if (!row) throw notFound('Application');
   return presentApplication(row);
 };
 
 /** Marks a pending application reviewed in one conditional update, so two reviewers cannot both act on it. */
-const claim = async (
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  user: SessionUser,
-  id: string,
-  status: 'APPROVED' | 'REJECTED',
-  reason: string | null,
-) => {
+const claim = async (tx: Tx, user: SessionUser, id: string, status: ReviewOutcome, reason: string | null) => {
   const [row] = await tx
     .update(merchantApplications)
     .set({ status, reason, reviewedBy: user.id, reviewedAt: sql`now()` })
-    .where(and(eq(merchantApplications.id, id), eq(merchantApplications.status, 'PENDING')))
+    .where(
+      and(eq(merchantApplications.id, id), eq(merchantApplications.status, REVIEWABLE_STATUS), await visible(tx, user)),
+    )
     .returning();
   if (row) return row;
   const [exists] = await tx
     .select({ status: merchantApplications.status })
     .from(merchantApplications)
-    .where(eq(merchantApplications.id, id));
+    .where(and(eq(merchantApplications.id, id), await visible(tx, user)));
   if (!exists) throw notFound('Application');
   throw conflict(`This application was already ${exists.status.toLowerCase()}.`, 'ALREADY_REVIEWED');
 };
@@ -120,30 +152,32 @@ export const rejectApplication = async (db: Db, user: SessionUser, id: string, r
         action: 'reject',
         entity: 'merchant-applications',
         entityId: id,
-        before: { status: 'PENDING' },
-        after: { status: 'REJECTED', reason: row.reason },
+        before: { status: REVIEWABLE_STATUS },
+        after: { status: row.status, reason: row.reason },
       },
     );
     return presentApplication(row);
   });
 
-export interface ApprovalInput extends Omit<MerchantInput, 'name' | 'siteUrl'> {
-  userName: string;
-  password: string;
-}
-
 /** Approval creates the merchant and its first MERCHANT user together, or neither. */
-export const approveApplication = async (db: Db, user: SessionUser, id: string, input: ApprovalInput, ip?: string) => {
+export const approveApplication = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: ApproveBody,
+  ip?: string,
+): Promise<Approval> => {
   checkPasswordStrength(input.password);
   const passwordHash = await hashPassword(input.password);
-  const userName = input.userName.trim();
+  const { userName: requestedName, password: _password, ...terms } = input;
+  const userName = requestedName.trim();
   try {
     return await db.transaction(async (tx) => {
       const app = await claim(tx, user, id, 'APPROVED', null);
-      const merchant = await createMerchant(
-        tx as unknown as Db,
+      const merchant = await insertMerchant(
+        tx,
         user,
-        { ...input, name: app.businessName, siteUrl: app.website, parentCode: null },
+        { ...terms, name: app.businessName, siteUrl: app.website, parentCode: null },
         ip,
       );
       const [merchantUser] = await tx
@@ -152,7 +186,7 @@ export const approveApplication = async (db: Db, user: SessionUser, id: string, 
           fullName: app.contactName,
           userName,
           passwordHash,
-          role: 'MERCHANT',
+          role: APPLICANT_ROLE,
           merchantCodes: [merchant.code],
           createdBy: user.id,
         })
@@ -165,7 +199,7 @@ export const approveApplication = async (db: Db, user: SessionUser, id: string, 
           action: 'create',
           entity: 'users',
           entityId: merchantUser.id,
-          after: { userName, role: 'MERCHANT', merchantCodes: [merchant.code] },
+          after: { userName, role: APPLICANT_ROLE, merchantCodes: [merchant.code] },
         },
       );
       await audit(
@@ -175,8 +209,8 @@ export const approveApplication = async (db: Db, user: SessionUser, id: string, 
           action: 'approve',
           entity: 'merchant-applications',
           entityId: id,
-          before: { status: 'PENDING' },
-          after: { status: 'APPROVED', merchantCode: merchant.code },
+          before: { status: REVIEWABLE_STATUS },
+          after: { status: app.status, merchantCode: merchant.code },
         },
       );
       return {

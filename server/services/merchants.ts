@@ -1,209 +1,19 @@
-import { and, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchantBankAccounts, merchants, users } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../errors';
-import { bpsToPercent, paiseToRupees } from '../../domain/money';
-import { isMerchantRole } from '../../domain/roles';
+import { merchantBankAccounts, merchants, users } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
+import { setsMerchantFees } from '../../domain/merchant';
+import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../schemas/merchants';
 import { audit, diff } from './audit';
 import type { SessionUser } from './auth';
 import { generateApiKey, generateSigningSecret } from './keys';
-import { likePattern, offsetOf, orderOf, type Paging } from './lists';
+import { findVisibleMerchant, presentMerchant } from './merchants-list';
 import { bpsFrom, checkRange, paiseFrom } from './money-input';
-import { merchantCodeScope } from './scope';
+import { dataScope } from './scope';
 
 type Row = typeof merchants.$inferSelect;
-const parent = alias(merchants, 'parent');
 
-export const MERCHANT_SORTS = ['createdAt', 'code', 'name'] as const;
-export type MerchantSort = (typeof MERCHANT_SORTS)[number];
-const SORT_COLUMNS = { createdAt: merchants.createdAt, code: merchants.code, name: merchants.name };
-
-export interface MerchantFilters {
-  q?: string;
-  code?: string;
-  name?: string;
-  enabled?: boolean;
-  testMode?: boolean;
-  parentId?: string;
-  topLevel?: boolean;
-  ids?: string[];
-}
-
-/** What staff and merchant admins see of a merchant: never the key, its hash or the signing secret. */
-export const present = (row: Row & { parentCode?: string | null }) => ({
-  id: row.id,
-  code: row.code,
-  name: row.name,
-  siteUrl: row.siteUrl,
-  returnUrl: row.returnUrl,
-  payinCallbackUrl: row.payinCallbackUrl,
-  payoutCallbackUrl: row.payoutCallbackUrl,
-  apiKeyPrefix: row.apiKeyPrefix,
-  minPayin: paiseToRupees(row.minPayin),
-  maxPayin: paiseToRupees(row.maxPayin),
-  payinFeePercent: bpsToPercent(row.payinFeeBps),
-  minPayout: paiseToRupees(row.minPayout),
-  maxPayout: paiseToRupees(row.maxPayout),
-  payoutFeePercent: bpsToPercent(row.payoutFeeBps),
-  testMode: row.testMode,
-  disputesAllowed: row.disputesAllowed,
-  enabled: row.enabled,
-  parentId: row.parentId,
-  parentCode: row.parentCode ?? null,
-  /** Net balance in rupees, computed on the server from the ledger; no money has moved yet. */
-  balance: 0,
-  createdAt: row.createdAt.toISOString(),
-  updatedAt: row.updatedAt.toISOString(),
-});
-
-export type MerchantView = ReturnType<typeof present>;
-
-/** The rows a caller may see: everything for staff, their codes (and sub-merchants) for merchant admins. */
-const scopeWhere = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> => {
-  const codes = await merchantCodeScope(db, user);
-  if (codes === null) return undefined;
-  return inArray(merchants.code, codes.length > 0 ? codes : ['']);
-};
-
-const filterWhere = (f: MerchantFilters): SQL[] =>
-  [
-    f.q ? sql`(${ilike(merchants.code, likePattern(f.q))} or ${ilike(merchants.name, likePattern(f.q))})` : undefined,
-    f.code ? ilike(merchants.code, likePattern(f.code)) : undefined,
-    f.name ? ilike(merchants.name, likePattern(f.name)) : undefined,
-    f.enabled === undefined ? undefined : eq(merchants.enabled, f.enabled),
-    f.testMode === undefined ? undefined : eq(merchants.testMode, f.testMode),
-    f.parentId ? eq(merchants.parentId, f.parentId) : undefined,
-    f.topLevel ? isNull(merchants.parentId) : undefined,
-    f.ids ? inArray(merchants.id, f.ids) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-
-export const listMerchants = async (
-  db: Db,
-  user: SessionUser,
-  filters: MerchantFilters,
-  paging: Paging<MerchantSort>,
-) => {
-  const where = and(await scopeWhere(db, user), ...filterWhere(filters));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ m: merchants, parentCode: parent.code })
-      .from(merchants)
-      .leftJoin(parent, eq(parent.id, merchants.parentId))
-      .where(where)
-      .orderBy(...orderOf(paging, SORT_COLUMNS, merchants.id))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(merchants).where(where),
-  ]);
-  const ids = rows.map((r) => r.m.id);
-  const childCounts = ids.length
-    ? await db
-        .select({ parentId: merchants.parentId, n: count() })
-        .from(merchants)
-        .where(inArray(merchants.parentId, ids))
-        .groupBy(merchants.parentId)
-    : [];
-  const children = new Map(childCounts.map((c) => [c.parentId, c.n]));
-  return {
-    data: rows.map((r) => ({
-      ...present({ ...r.m, parentCode: r.parentCode }),
-      subMerchantCount: children.get(r.m.id) ?? 0,
-    })),
-    total,
-  };
-};
-
-/** One batch of the CSV export, same scope and filters as the list. */
-export const exportMerchants = async (
-  db: Db,
-  user: SessionUser,
-  filters: MerchantFilters,
-  paging: Paging<MerchantSort>,
-) => {
-  const where = and(await scopeWhere(db, user), ...filterWhere(filters));
-  return async (offset: number, limit: number) => {
-    const rows = await db
-      .select({ m: merchants, parentCode: parent.code })
-      .from(merchants)
-      .leftJoin(parent, eq(parent.id, merchants.parentId))
-      .where(where)
-      .orderBy(...orderOf(paging, SORT_COLUMNS, merchants.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map((r) => present({ ...r.m, parentCode: r.parentCode }));
-  };
-};
-
-export const MERCHANT_CSV_COLUMNS = [
-  { key: 'code', header: 'Code' },
-  { key: 'name', header: 'Name' },
-  { key: 'parentCode', header: 'Parent' },
-  { key: 'siteUrl', header: 'Site' },
-  { key: 'balance', header: 'Balance' },
-  { key: 'minPayin', header: 'Min Payin' },
-  { key: 'maxPayin', header: 'Max Payin' },
-  { key: 'payinFeePercent', header: 'Payin Fee %' },
-  { key: 'minPayout', header: 'Min Payout' },
-  { key: 'maxPayout', header: 'Max Payout' },
-  { key: 'payoutFeePercent', header: 'Payout Fee %' },
-  { key: 'testMode', header: 'Test Mode' },
-  { key: 'enabled', header: 'Enabled' },
-  { key: 'createdAt', header: 'Created At' },
-];
-
-const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
-  const where = and(eq(merchants.id, id), await scopeWhere(db, user));
-  const query = db.select().from(merchants).where(where);
-  const [row] = lock ? await query.for('update') : await query;
-  if (!row) throw notFound('Merchant');
-  return row;
-};
-
-export const getMerchant = async (db: Db, user: SessionUser, id: string) => {
-  const row = await findVisible(db, user, id);
-  const [parentRow] = row.parentId
-    ? await db.select({ code: merchants.code }).from(merchants).where(eq(merchants.id, row.parentId))
-    : [];
-  const subs = await db.select().from(merchants).where(eq(merchants.parentId, row.id)).orderBy(merchants.code);
-  const banks = await db
-    .select({
-      id: bankAccounts.id,
-      nickname: bankAccounts.nickname,
-      bankName: bankAccounts.bankName,
-      usedFor: bankAccounts.usedFor,
-      enabled: bankAccounts.enabled,
-    })
-    .from(merchantBankAccounts)
-    .innerJoin(bankAccounts, eq(bankAccounts.id, merchantBankAccounts.bankAccountId))
-    .where(eq(merchantBankAccounts.merchantId, row.id))
-    .orderBy(bankAccounts.nickname);
-  return {
-    ...present({ ...row, parentCode: parentRow?.code ?? null }),
-    subMerchants: subs.map((s) => present({ ...s, parentCode: row.code })),
-    bankAccounts: isMerchantRole(user.role) ? [] : banks,
-  };
-};
-
-export interface MerchantInput {
-  code?: string;
-  name: string;
-  siteUrl: string;
-  returnUrl?: string | null;
-  payinCallbackUrl?: string | null;
-  payoutCallbackUrl?: string | null;
-  minPayin: number;
-  maxPayin: number;
-  payinFeePercent: number;
-  minPayout: number;
-  maxPayout: number;
-  payoutFeePercent: number;
-  testMode?: boolean;
-  disputesAllowed?: boolean;
-  parentCode?: string | null;
-}
-
-const terms = (input: MerchantInput) => {
+const terms = (input: MerchantUpdate) => {
   const values = {
     minPayin: paiseFrom(input.minPayin, 'minPayin'),
     maxPayin: paiseFrom(input.maxPayin, 'maxPayin'),
@@ -217,90 +27,99 @@ const terms = (input: MerchantInput) => {
   return values;
 };
 
-const FEES_ARE_STAFF_ONLY = 'Fees are set by the gateway: only its staff can change them.';
+const webAddresses = (input: MerchantUpdate) => ({
+  siteUrl: input.siteUrl.trim(),
+  returnUrl: input.returnUrl?.trim() || null,
+  payinCallbackUrl: input.payinCallbackUrl?.trim() || null,
+  payoutCallbackUrl: input.payoutCallbackUrl?.trim() || null,
+});
 
-/** Merchant admins create sub-merchants of their own merchants, with the parent's fees. */
+const FEES_ARE_STAFF_ONLY = 'Fees are set by the gateway: only its staff can change them.';
+const OWN_MERCHANT_ONLY = 'You can only add sub-merchants under your own merchant.';
+
+const sameFees = (a: Pick<Row, 'payinFeeBps' | 'payoutFeeBps'>, b: Pick<Row, 'payinFeeBps' | 'payoutFeeBps'>) =>
+  a.payinFeeBps === b.payinFeeBps && a.payoutFeeBps === b.payoutFeeBps;
+
+/**
+ * The parent of a new merchant. A caller held to merchants adds sub-merchants under one of its
+ * own merchants only (its first when it names none); the gateway's staff may add any merchant.
+ */
 const resolveParent = async (tx: DbOrTx, user: SessionUser, parentCode: string | null | undefined) => {
-  const staff = !isMerchantRole(user.role);
-  const code = parentCode?.trim() || (staff ? null : user.merchantCodes[0]);
-  if (!code) return null;
-  if (!staff && !user.merchantCodes.includes(code))
-    throw forbidden('You can only add sub-merchants under your own merchant.');
+  const heldToMerchants = (await dataScope(tx, user)).kind !== 'all';
+  const code = parentCode?.trim() || (heldToMerchants ? user.merchantCodes[0] : null);
+  if (!code) {
+    if (heldToMerchants) throw forbidden(OWN_MERCHANT_ONLY);
+    return null;
+  }
+  if (heldToMerchants && !user.merchantCodes.includes(code)) throw forbidden(OWN_MERCHANT_ONLY);
   const [row] = await tx.select().from(merchants).where(eq(merchants.code, code));
   if (!row) throw badRequest(`Parent merchant ${code} does not exist`, 'parentCode');
   if (row.parentId) throw badRequest('A sub-merchant cannot have sub-merchants of its own', 'parentCode');
   return row;
 };
 
-export const createMerchant = async (db: Db, user: SessionUser, input: MerchantInput, ip?: string) => {
-  const code = (input.code ?? '').trim().toUpperCase();
+/** Inserts a merchant inside the caller's transaction (an approved application adds its user beside it). */
+export const insertMerchant = async (
+  tx: DbOrTx,
+  user: SessionUser,
+  input: MerchantBody,
+  ip?: string,
+): Promise<MerchantWithKey> => {
   const values = terms(input);
+  const parentRow = await resolveParent(tx, user, input.parentCode);
+  if (!setsMerchantFees(user.role) && (!parentRow || !sameFees(values, parentRow)))
+    throw forbidden(FEES_ARE_STAFF_ONLY);
   const key = generateApiKey(Boolean(input.testMode));
   const signingSecret = generateSigningSecret();
+  const [created] = await tx
+    .insert(merchants)
+    .values({
+      code: input.code.trim().toUpperCase(),
+      name: input.name.trim(),
+      ...webAddresses(input),
+      apiKeyHash: key.hash,
+      apiKeyPrefix: key.prefix,
+      signingSecret,
+      ...values,
+      testMode: input.testMode ?? false,
+      disputesAllowed: input.disputesAllowed ?? true,
+      parentId: parentRow?.id ?? null,
+      createdBy: user.id,
+    })
+    .returning();
+  const view = presentMerchant({ ...created, parentCode: parentRow?.code ?? null });
+  await audit(tx, { ...user, ip }, { action: 'create', entity: 'merchants', entityId: created.id, after: view });
+  return { ...view, apiKey: key.key, signingSecret };
+};
+
+/** A taken code answers 409 naming it. */
+export const duplicateCode = (error: unknown, code: string) =>
+  isUniqueViolation(error) ? conflict(`A merchant with code ${code} already exists.`, 'DUPLICATE_CODE') : error;
+
+export const createMerchant = async (db: Db, user: SessionUser, input: MerchantBody, ip?: string) => {
   try {
-    const row = await db.transaction(async (tx) => {
-      const parentRow = await resolveParent(tx, user, input.parentCode);
-      if (isMerchantRole(user.role)) {
-        if (!parentRow) throw forbidden('You can only add sub-merchants under your own merchant.');
-        if (values.payinFeeBps !== parentRow.payinFeeBps || values.payoutFeeBps !== parentRow.payoutFeeBps)
-          throw forbidden(FEES_ARE_STAFF_ONLY);
-      }
-      const [created] = await tx
-        .insert(merchants)
-        .values({
-          code,
-          name: input.name.trim(),
-          siteUrl: input.siteUrl,
-          returnUrl: input.returnUrl || null,
-          payinCallbackUrl: input.payinCallbackUrl || null,
-          payoutCallbackUrl: input.payoutCallbackUrl || null,
-          apiKeyHash: key.hash,
-          apiKeyPrefix: key.prefix,
-          signingSecret,
-          ...values,
-          testMode: input.testMode ?? false,
-          disputesAllowed: input.disputesAllowed ?? true,
-          parentId: parentRow?.id ?? null,
-          createdBy: user.id,
-        })
-        .returning();
-      await audit(
-        tx,
-        { ...user, ip },
-        {
-          action: 'create',
-          entity: 'merchants',
-          entityId: created.id,
-          after: present({ ...created, parentCode: parentRow?.code }),
-        },
-      );
-      return { ...created, parentCode: parentRow?.code ?? null };
-    });
-    return { ...present(row), apiKey: key.key, signingSecret };
+    return await db.transaction((tx) => insertMerchant(tx, user, input, ip));
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`A merchant with code ${code} already exists.`, 'DUPLICATE_CODE');
-    throw error;
+    throw duplicateCode(error, input.code.trim().toUpperCase());
   }
 };
 
-export const updateMerchant = async (db: Db, user: SessionUser, id: string, input: MerchantInput, ip?: string) => {
+export const updateMerchant = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: MerchantUpdate,
+  ip?: string,
+): Promise<MerchantView> => {
   const values = terms(input);
   return db.transaction(async (tx) => {
-    const before = await findVisible(tx, user, id, true);
-    if (
-      isMerchantRole(user.role) &&
-      (values.payinFeeBps !== before.payinFeeBps || values.payoutFeeBps !== before.payoutFeeBps)
-    ) {
-      throw forbidden(FEES_ARE_STAFF_ONLY);
-    }
+    const before = await findVisibleMerchant(tx, user, id, true);
+    if (!setsMerchantFees(user.role) && !sameFees(values, before)) throw forbidden(FEES_ARE_STAFF_ONLY);
     const [after] = await tx
       .update(merchants)
       .set({
         name: input.name.trim(),
-        siteUrl: input.siteUrl,
-        returnUrl: input.returnUrl || null,
-        payinCallbackUrl: input.payinCallbackUrl || null,
-        payoutCallbackUrl: input.payoutCallbackUrl || null,
+        ...webAddresses(input),
         ...values,
         testMode: input.testMode ?? before.testMode,
         disputesAllowed: input.disputesAllowed ?? before.disputesAllowed,
@@ -308,15 +127,15 @@ export const updateMerchant = async (db: Db, user: SessionUser, id: string, inpu
       })
       .where(eq(merchants.id, id))
       .returning();
-    const changes = diff(present(before), present(after));
+    const changes = diff(presentMerchant(before), presentMerchant(after));
     await audit(tx, { ...user, ip }, { action: 'update', entity: 'merchants', entityId: id, ...changes });
-    return present(after);
+    return presentMerchant(after);
   });
 };
 
 export const setMerchantEnabled = async (db: Db, user: SessionUser, id: string, enabled: boolean, ip?: string) =>
   db.transaction(async (tx) => {
-    const before = await findVisible(tx, user, id, true);
+    const before = await findVisibleMerchant(tx, user, id, true);
     const [after] = await tx
       .update(merchants)
       .set({ enabled, updatedAt: sql`now()` })
@@ -333,12 +152,12 @@ export const setMerchantEnabled = async (db: Db, user: SessionUser, id: string, 
         after: { enabled },
       },
     );
-    return present(after);
+    return presentMerchant(after);
   });
 
 export const rotateMerchantKey = async (db: Db, user: SessionUser, id: string, ip?: string) =>
-  db.transaction(async (tx) => {
-    const before = await findVisible(tx, user, id, true);
+  db.transaction(async (tx): Promise<MerchantWithKey> => {
+    const before = await findVisibleMerchant(tx, user, id, true);
     const key = generateApiKey(before.testMode);
     const signingSecret = generateSigningSecret();
     const [after] = await tx
@@ -357,13 +176,13 @@ export const rotateMerchantKey = async (db: Db, user: SessionUser, id: string, i
         after: { apiKeyPrefix: key.prefix },
       },
     );
-    return { ...present(after), apiKey: key.key, signingSecret };
+    return { ...presentMerchant(after), apiKey: key.key, signingSecret };
   });
 
 /** A merchant with history (sub-merchants, users, bank links) is disabled, never deleted. */
 export const deleteMerchant = async (db: Db, user: SessionUser, id: string, ip?: string) =>
   db.transaction(async (tx) => {
-    const row = await findVisible(tx, user, id, true);
+    const row = await findVisibleMerchant(tx, user, id, true);
     const [[subs], [links], [people]] = await Promise.all([
       tx.select({ n: count() }).from(merchants).where(eq(merchants.parentId, id)),
       tx.select({ n: count() }).from(merchantBankAccounts).where(eq(merchantBankAccounts.merchantId, id)),
@@ -380,6 +199,10 @@ export const deleteMerchant = async (db: Db, user: SessionUser, id: string, ip?:
       );
     }
     await tx.delete(merchants).where(eq(merchants.id, id));
-    await audit(tx, { ...user, ip }, { action: 'delete', entity: 'merchants', entityId: id, before: present(row) });
-    return present(row);
+    await audit(
+      tx,
+      { ...user, ip },
+      { action: 'delete', entity: 'merchants', entityId: id, before: presentMerchant(row) },
+    );
+    return presentMerchant(row);
   });

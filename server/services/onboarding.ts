@@ -1,32 +1,16 @@
 import type { Db } from '../db';
 import { merchantApplications } from '../db/schema';
 import { badRequest } from '../errors';
-import { MoneyError, rupeesToPaise } from '../../domain/money';
+import { PHONE_FORMAT, normalPhone } from '../../domain/formats';
+import type { OnboardingBody, OnboardingReceipt } from '../schemas/onboarding';
 import { audit } from './audit';
+import { paiseFrom } from './money-input';
 
-export interface ApplicationInput {
-  businessName: string;
-  contactName: string;
-  email: string;
-  phone: string;
-  website: string;
-  expectedMonthlyVolume: number;
-}
-
-const PHONE = /^(\+91[\s-]?)?[6-9]\d{9}$/;
-
-export const submitApplication = async (db: Db, input: ApplicationInput, ip?: string) => {
-  const phone = input.phone.replace(/[\s-]/g, '');
-  if (!PHONE.test(phone)) throw badRequest('phone must be a 10-digit Indian mobile number', 'phone');
-  let volume: number;
-  try {
-    volume = rupeesToPaise(input.expectedMonthlyVolume);
-  } catch (error) {
-    if (error instanceof MoneyError)
-      throw badRequest(`expectedMonthlyVolume ${error.message}`, 'expectedMonthlyVolume');
-    throw error;
-  }
-  if (volume <= 0) throw badRequest('expectedMonthlyVolume must be more than 0', 'expectedMonthlyVolume');
+/** Stores an application from the public form for an ADMIN to review. */
+export const submitApplication = async (db: Db, input: OnboardingBody, ip?: string): Promise<OnboardingReceipt> => {
+  const phone = normalPhone(input.phone);
+  if (!PHONE_FORMAT.pattern.test(phone)) throw badRequest(`phone must be ${PHONE_FORMAT.description}`, 'phone');
+  const volume = paiseFrom(input.expectedMonthlyVolume, 'expectedMonthlyVolume');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(merchantApplications)
@@ -40,6 +24,6 @@ export const submitApplication = async (db: Db, input: ApplicationInput, ip?: st
       })
       .returning();
     await audit(tx, { ip }, { action: 'create', entity: 'merchant-applications', entityId: row.id, after: row });
-    return row;
+    return { id: row.id, status: row.status };
   });
 };

@@ -1,29 +1,34 @@
-import { and, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { users, vendors } from '../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../errors';
 import { bpsToPercent } from '../../domain/money';
-import { isVendorRole } from '../../domain/roles';
+import type { ListFilters } from '../routes/read-routes';
+import type { VendorBody, VendorFilters, VendorSort, VendorUpdate, VendorView } from '../schemas/vendors';
 import { audit, diff } from './audit';
 import type { SessionUser } from './auth';
-import { likePattern, offsetOf, orderOf, type Paging } from './lists';
+import type { Batches } from './csv';
+import {
+  conditions,
+  cursorFields,
+  cursorOf,
+  afterCursor,
+  likePattern,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
 import { bpsFrom } from './money-input';
+import { dataScope, scopeWhere } from './scope';
 
 type Row = typeof vendors.$inferSelect;
+type Filters = ListFilters<typeof VendorFilters>;
 
-export const VENDOR_SORTS = ['createdAt', 'code', 'name'] as const;
-export type VendorSort = (typeof VENDOR_SORTS)[number];
 const SORT_COLUMNS = { createdAt: vendors.createdAt, code: vendors.code, name: vendors.name };
+const DEFAULT_PAGING = { page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
-export interface VendorFilters {
-  q?: string;
-  code?: string;
-  name?: string;
-  enabled?: boolean;
-  ids?: string[];
-}
-
-export const presentVendor = (row: Row & { createdByName?: string | null }) => ({
+export const presentVendor = (row: Row & { createdByName?: string | null }): VendorView => ({
   id: row.id,
   code: row.code,
   name: row.name,
@@ -35,44 +40,58 @@ export const presentVendor = (row: Row & { createdByName?: string | null }) => (
   updatedAt: row.updatedAt.toISOString(),
 });
 
-/** Vendor users see their own vendor only. */
-const scopeWhere = (user: SessionUser): SQL | undefined =>
-  isVendorRole(user.role) ? eq(vendors.code, user.vendorCode ?? '') : undefined;
+/** Vendor users see their own vendor only; merchant users none. */
+const visible = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> =>
+  scopeWhere(await dataScope(db, user), { vendorCode: (code) => eq(vendors.code, code) });
 
-const filterWhere = (f: VendorFilters): SQL[] =>
-  [
-    f.q ? sql`(${ilike(vendors.code, likePattern(f.q))} or ${ilike(vendors.name, likePattern(f.q))})` : undefined,
-    f.code ? ilike(vendors.code, likePattern(f.code)) : undefined,
-    f.name ? ilike(vendors.name, likePattern(f.name)) : undefined,
-    f.enabled === undefined ? undefined : eq(vendors.enabled, f.enabled),
-    f.ids ? inArray(vendors.id, f.ids) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
+const filterWhere = (f: Filters): SQL[] =>
+  conditions(
+    f.q && or(ilike(vendors.code, likePattern(f.q)), ilike(vendors.name, likePattern(f.q))),
+    f.code && ilike(vendors.code, likePattern(f.code)),
+    f.name && ilike(vendors.name, likePattern(f.name)),
+    f.enabled !== undefined && eq(vendors.enabled, f.enabled),
+    f.ids && inArray(vendors.id, f.ids),
+  );
 
-const selectRows = (db: DbOrTx) =>
+/** The rows with their creator's name, and (with a sort key) the cursor of each row. */
+const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, vendors.id)) =>
   db
-    .select({ v: vendors, createdByName: users.userName })
+    .select({ v: vendors, createdByName: users.userName, ...cursorFields(key) })
     .from(vendors)
     .leftJoin(users, eq(users.id, vendors.createdBy));
 
-export const vendorBatches = (db: Db, user: SessionUser, filters: VendorFilters, paging: Paging<VendorSort>) => {
-  const where = and(scopeWhere(user), ...filterWhere(filters));
-  return async (offset: number, limit: number) => {
-    const rows = await selectRows(db)
+export const listVendors = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<VendorSort>) => {
+  const where = and(await visible(db, user), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, vendors.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, key)
       .where(where)
-      .orderBy(...orderOf(paging, SORT_COLUMNS, vendors.id))
-      .limit(limit)
-      .offset(offset);
-    return rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName }));
-  };
-};
-
-export const listVendors = async (db: Db, user: SessionUser, filters: VendorFilters, paging: Paging<VendorSort>) => {
-  const where = and(scopeWhere(user), ...filterWhere(filters));
-  const [data, [{ total }]] = await Promise.all([
-    vendorBatches(db, user, filters, paging)(offsetOf(paging), paging.pageSize),
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
     db.select({ total: count() }).from(vendors).where(where),
   ]);
-  return { data, total };
+  return { data: rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName })), total };
+};
+
+export const exportVendors = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<VendorSort>,
+): Promise<Batches> => {
+  const where = and(await visible(db, user), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, vendors.id);
+  return async (after, limit) => {
+    const rows = await selectRows(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return {
+      rows: rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName })),
+      next: cursorOf(rows.at(-1)),
+    };
+  };
 };
 
 export const VENDOR_CSV_COLUMNS = [
@@ -89,7 +108,7 @@ const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = fal
   const query = db
     .select()
     .from(vendors)
-    .where(and(eq(vendors.id, id), scopeWhere(user)));
+    .where(and(eq(vendors.id, id), await visible(db, user)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Vendor');
   return row;
@@ -101,19 +120,14 @@ export const getVendor = async (db: Db, user: SessionUser, id: string) => {
   return presentVendor({ ...row.v, createdByName: row.createdByName });
 };
 
-export interface VendorInput {
-  code?: string;
-  name: string;
-  payinCommissionPercent: number;
-  payoutCommissionPercent: number;
-}
+const commissions = (input: VendorUpdate) => ({
+  payinCommissionBps: bpsFrom(input.payinCommissionPercent, 'payinCommissionPercent'),
+  payoutCommissionBps: bpsFrom(input.payoutCommissionPercent, 'payoutCommissionPercent'),
+});
 
-export const createVendor = async (db: Db, user: SessionUser, input: VendorInput, ip?: string) => {
-  const code = (input.code ?? '').trim().toUpperCase();
-  const values = {
-    payinCommissionBps: bpsFrom(input.payinCommissionPercent, 'payinCommissionPercent'),
-    payoutCommissionBps: bpsFrom(input.payoutCommissionPercent, 'payoutCommissionPercent'),
-  };
+export const createVendor = async (db: Db, user: SessionUser, input: VendorBody, ip?: string) => {
+  const code = input.code.trim().toUpperCase();
+  const values = commissions(input);
   try {
     return await db.transaction(async (tx) => {
       const [row] = await tx
@@ -130,12 +144,8 @@ export const createVendor = async (db: Db, user: SessionUser, input: VendorInput
   }
 };
 
-export const updateVendor = async (db: Db, user: SessionUser, id: string, input: VendorInput, ip?: string) => {
-  const values = {
-    name: input.name.trim(),
-    payinCommissionBps: bpsFrom(input.payinCommissionPercent, 'payinCommissionPercent'),
-    payoutCommissionBps: bpsFrom(input.payoutCommissionPercent, 'payoutCommissionPercent'),
-  };
+export const updateVendor = async (db: Db, user: SessionUser, id: string, input: VendorUpdate, ip?: string) => {
+  const values = { name: input.name.trim(), ...commissions(input) };
   return db.transaction(async (tx) => {
     const before = await findVisible(tx, user, id, true);
     const [after] = await tx

@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, merchants } from '../../server/db/schema';
+import { EXPORT_BATCH } from '../../server/services/csv';
 import { hashApiKey } from '../../server/services/keys';
 import { startServer, type TestServer } from '../support/server';
 import { DEMO_USERS, confirm, signInAll, type DemoUser } from '../support/roles';
@@ -218,5 +219,52 @@ describe('merchants as MERCHANT_ADMIN (own merchant ACME and its sub-merchants)'
       (await s.call('DELETE', `/v1/merchants/${await idOf('ACME-TOYS')}`, { token: t['merchant-admin'], headers }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('merchants export across batches', () => {
+  const BULK = EXPORT_BATCH + 150;
+  const codesOf = (csv: string) =>
+    csv
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]);
+
+  beforeAll(async () => {
+    // One statement: every generated merchant has the same created_at, so the sort column ties.
+    await s.db.execute(sql`
+      insert into merchants (code, name, site_url, api_key_hash, api_key_prefix, signing_secret,
+        min_payin, max_payin, min_payout, max_payout)
+      select 'BULK-' || lpad(n::text, 5, '0'), 'Bulk ' || (n % 7), 'https://bulk.example', 'bulk-hash-' || n,
+        'pg_live_bulk', 'secret', 10000, 5000000, 10000, 5000000
+      from generate_series(1, ${BULK}) as n`);
+  });
+
+  it.each([
+    ['createdAt', 'desc', sql`created_at desc, id desc`],
+    ['createdAt', 'asc', sql`created_at asc, id asc`],
+    ['name', 'asc', sql`name asc, id asc`],
+    ['code', 'desc', sql`code desc, id desc`],
+  ] as const)('by %s %s returns every row once, in order', async (sortBy, sortOrder, order) => {
+    const expected = (await s.db.select({ code: merchants.code }).from(merchants).orderBy(order)).map((r) => r.code);
+    expect(expected.length).toBeGreaterThan(EXPORT_BATCH + 100);
+    const res = await s.call('GET', `/v1/merchants/export?sortBy=${sortBy}&sortOrder=${sortOrder}`, { token: t.admin });
+    expect(res.status).toBe(200);
+    const codes = codesOf(res.body as string);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes).toEqual(expected);
+  });
+
+  it('keeps the filters and the scope on every batch', async () => {
+    const bulk = codesOf(
+      (await s.call('GET', '/v1/merchants/export?code=BULK-&sortBy=code&sortOrder=asc', { token: t.admin }))
+        .body as string,
+    );
+    expect(bulk).toHaveLength(BULK);
+    expect(bulk[0]).toBe('BULK-00001');
+    expect(bulk.at(-1)).toBe(`BULK-${String(BULK).padStart(5, '0')}`);
+    const own = codesOf((await s.call('GET', '/v1/merchants/export', { token: t['merchant-admin'] })).body as string);
+    expect(own.sort()).toEqual(['ACME', 'ACME-KIDS', 'ACME-TOYS']);
   });
 });

@@ -1,4 +1,5 @@
 import { bigserial, index, inet, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/audit-event';
 import { roleEnum } from './users';
 
 export const auditEvents = pgTable(
@@ -8,8 +9,8 @@ export const auditEvents = pgTable(
     actorId: uuid('actor_id'),
     actorRole: roleEnum('actor_role'),
     actorName: text('actor_name'),
-    action: text('action').notNull(),
-    entity: text('entity').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    entity: text('entity', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),

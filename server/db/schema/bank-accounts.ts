@@ -1,4 +1,5 @@
 import { bigint, boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { USED_FOR } from '../../../domain/bank-account';
 import { createdAt, id, updatedAt } from './common';
 import { merchants } from './merchants';
 import { vendors } from './vendors';
@@ -16,7 +17,7 @@ export const bankAccounts = pgTable(
     accountNumber: text('account_number').notNull(),
     ifsc: text('ifsc').notNull(),
     upiId: text('upi_id'),
-    usedFor: text('used_for', { enum: ['PAYIN', 'PAYOUT'] }).notNull(),
+    usedFor: text('used_for', { enum: USED_FOR }).notNull(),
     showQr: boolean('show_qr').notNull().default(true),
     showBankDetails: boolean('show_bank_details').notNull().default(true),
     minPayin: paise('min_payin').notNull(),

@@ -2,5 +2,5 @@ export * from './settings';
 export * from './users';
 export * from './merchants';
 export * from './vendors';
-export * from './audit';
+export * from './audit-events';
 export * from './bank-accounts';

@@ -1,4 +1,5 @@
 import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
 import { createdAt, id, updatedAt } from './common';
 
 const paise = (name: string) => bigint(name, { mode: 'number' });
@@ -48,9 +49,7 @@ export const merchantApplications = pgTable(
     phone: text('phone').notNull(),
     website: text('website').notNull(),
     expectedMonthlyVolume: paise('expected_monthly_volume').notNull(),
-    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
-      .notNull()
-      .default('PENDING'),
+    status: text('status', { enum: APPLICATION_STATUSES }).notNull().default(REVIEWABLE_STATUS),
     reason: text('reason'),
     reviewedBy: uuid('reviewed_by'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),

@@ -1,0 +1,103 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { CODE_FORMAT, WEB_ADDRESS_FORMAT } from '../../domain/formats';
+import { BooleanFilter } from '../services/lists';
+import { Nullable, Percent, RequiredText, Rupees, patternOf } from './common';
+
+export const MERCHANT_SORTS = ['createdAt', 'code', 'name'] as const;
+export type MerchantSort = (typeof MERCHANT_SORTS)[number];
+
+const WebAddress = () => patternOf(WEB_ADDRESS_FORMAT, 500);
+const OptionalWebAddress = () => Type.Optional(Type.Union([Type.Null(), Type.Literal(''), WebAddress()]));
+
+/** What staff and merchant admins may change of a merchant (its code and parent are fixed once created). */
+export const MerchantUpdate = Type.Object(
+  {
+    name: RequiredText(200),
+    siteUrl: WebAddress(),
+    returnUrl: OptionalWebAddress(),
+    payinCallbackUrl: OptionalWebAddress(),
+    payoutCallbackUrl: OptionalWebAddress(),
+    minPayin: Rupees(),
+    maxPayin: Rupees(),
+    payinFeePercent: Percent(),
+    minPayout: Rupees(),
+    maxPayout: Rupees(),
+    payoutFeePercent: Percent(),
+    testMode: Type.Optional(Type.Boolean()),
+    disputesAllowed: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type MerchantUpdate = Static<typeof MerchantUpdate>;
+
+export const MerchantBody = Type.Object(
+  {
+    code: patternOf(CODE_FORMAT, 60),
+    ...MerchantUpdate.properties,
+    parentCode: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
+  },
+  { additionalProperties: false },
+);
+export type MerchantBody = Static<typeof MerchantBody>;
+
+/** A merchant as staff and merchant admins see it: never the key, its hash or the signing secret. */
+export const MerchantView = Type.Object({
+  id: Type.String(),
+  code: Type.String(),
+  name: Type.String(),
+  siteUrl: Type.String(),
+  returnUrl: Nullable(Type.String()),
+  payinCallbackUrl: Nullable(Type.String()),
+  payoutCallbackUrl: Nullable(Type.String()),
+  apiKeyPrefix: Type.String(),
+  minPayin: Type.Number(),
+  maxPayin: Type.Number(),
+  payinFeePercent: Type.Number(),
+  minPayout: Type.Number(),
+  maxPayout: Type.Number(),
+  payoutFeePercent: Type.Number(),
+  testMode: Type.Boolean(),
+  disputesAllowed: Type.Boolean(),
+  enabled: Type.Boolean(),
+  parentId: Nullable(Type.String()),
+  parentCode: Nullable(Type.String()),
+  balance: Type.Number({ description: 'net balance in rupees, computed on the server' }),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type MerchantView = Static<typeof MerchantView>;
+
+export const MerchantRow = Type.Object({ ...MerchantView.properties, subMerchantCount: Type.Integer() });
+export type MerchantRow = Static<typeof MerchantRow>;
+
+export const LinkedBankAccount = Type.Object({
+  id: Type.String(),
+  nickname: Type.String(),
+  bankName: Type.String(),
+  usedFor: Type.String(),
+  enabled: Type.Boolean(),
+});
+
+export const MerchantDetail = Type.Object({
+  ...MerchantView.properties,
+  subMerchants: Type.Array(MerchantView),
+  bankAccounts: Type.Array(LinkedBankAccount),
+});
+export type MerchantDetail = Static<typeof MerchantDetail>;
+
+export const MerchantWithKey = Type.Object({
+  ...MerchantView.properties,
+  apiKey: Type.String({ description: 'shown in this answer only' }),
+  signingSecret: Type.String({ description: 'signs callbacks (HMAC-SHA256); shown in this answer only' }),
+});
+export type MerchantWithKey = Static<typeof MerchantWithKey>;
+
+export const MerchantFilters = {
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  code: Type.Optional(Type.String({ maxLength: 100 })),
+  name: Type.Optional(Type.String({ maxLength: 100 })),
+  enabled: BooleanFilter,
+  testMode: BooleanFilter,
+  parentId: Type.Optional(Type.String({ format: 'uuid' })),
+  topLevel: BooleanFilter,
+};

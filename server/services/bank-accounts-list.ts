@@ -1,0 +1,202 @@
+import { and, count, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../db/schema';
+import { notFound } from '../errors';
+import { SEES_FULL_ACCOUNT_NUMBERS } from '../../domain/access';
+import { maskAccountNumber } from '../../domain/bank-account';
+import { paiseToRupees } from '../../domain/money';
+import type { ListFilters } from '../routes/read-routes';
+import type { BankFilters, BankSort, BankView } from '../schemas/bank-accounts';
+import type { SessionUser } from './auth';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  likePattern,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { dataScope, scopeWhere } from './scope';
+
+export type BankRow = typeof bankAccounts.$inferSelect;
+type Filters = ListFilters<typeof BankFilters>;
+/** Who the account is shown to: a caller (numbers masked by role), or the audit log (unmasked). */
+export type Viewer = SessionUser | 'audit';
+
+const SORT_COLUMNS = {
+  createdAt: bankAccounts.createdAt,
+  nickname: bankAccounts.nickname,
+  bankName: bankAccounts.bankName,
+};
+const DEFAULT_PAGING = { page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' } as const;
+
+export const shownNumber = (accountNumber: string, viewer: Viewer) =>
+  viewer === 'audit' || SEES_FULL_ACCOUNT_NUMBERS.includes(viewer.role)
+    ? accountNumber
+    : maskAccountNumber(accountNumber);
+
+const present = (row: BankRow, extra: { vendorCode: string; merchantCodes: string[] }, viewer: Viewer): BankView => ({
+  id: row.id,
+  nickname: row.nickname,
+  bankName: row.bankName,
+  holderName: row.holderName,
+  accountNumber: shownNumber(row.accountNumber, viewer),
+  ifsc: row.ifsc,
+  upiId: row.upiId,
+  usedFor: row.usedFor,
+  showQr: row.showQr,
+  showBankDetails: row.showBankDetails,
+  minPayin: paiseToRupees(row.minPayin),
+  maxPayin: paiseToRupees(row.maxPayin),
+  dailyLimit: row.dailyLimit === null ? null : paiseToRupees(row.dailyLimit),
+  enabled: row.enabled,
+  vendorId: row.vendorId,
+  vendorCode: extra.vendorCode,
+  merchantCodes: extra.merchantCodes,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** The linked merchant codes of the given accounts, looked up for the page's rows only. */
+const linkedCodesOf = async (db: DbOrTx, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, string[]>();
+  const rows = await db
+    .select({ id: merchantBankAccounts.bankAccountId, code: merchants.code })
+    .from(merchantBankAccounts)
+    .innerJoin(merchants, eq(merchants.id, merchantBankAccounts.merchantId))
+    .where(inArray(merchantBankAccounts.bankAccountId, ids))
+    .orderBy(merchants.code);
+  const codes = new Map<string, string[]>();
+  for (const row of rows) codes.set(row.id, [...(codes.get(row.id) ?? []), row.code]);
+  return codes;
+};
+
+/** Accounts linked to one of these merchant codes. */
+const linkedTo = (db: DbOrTx, codes: string[]) =>
+  exists(
+    db
+      .select({ one: merchantBankAccounts.bankAccountId })
+      .from(merchantBankAccounts)
+      .innerJoin(merchants, eq(merchants.id, merchantBankAccounts.merchantId))
+      .where(and(eq(merchantBankAccounts.bankAccountId, bankAccounts.id), inArray(merchants.code, codes))),
+  );
+
+/** A vendor's users see its accounts; a merchant's users the accounts linked to their merchants. */
+const visible = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> =>
+  scopeWhere(await dataScope(db, user), {
+    vendorCode: (code) => eq(vendors.code, code),
+    merchantCodes: (codes) => linkedTo(db, codes),
+  });
+
+const filterWhere = (db: DbOrTx, f: Filters): SQL[] =>
+  conditions(
+    f.q &&
+      or(
+        ilike(bankAccounts.nickname, likePattern(f.q)),
+        ilike(bankAccounts.bankName, likePattern(f.q)),
+        ilike(bankAccounts.upiId, likePattern(f.q)),
+      ),
+    f.nickname && ilike(bankAccounts.nickname, likePattern(f.nickname)),
+    f.bankName && ilike(bankAccounts.bankName, likePattern(f.bankName)),
+    f.usedFor && eq(bankAccounts.usedFor, f.usedFor),
+    f.vendorCode && eq(vendors.code, f.vendorCode),
+    f.merchantCode && linkedTo(db, [f.merchantCode]),
+    f.enabled !== undefined && eq(bankAccounts.enabled, f.enabled),
+    f.ids && inArray(bankAccounts.id, f.ids),
+  );
+
+/** The accounts with their vendor's code, and (with a sort key) the cursor of each row. */
+const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, bankAccounts.id)) =>
+  db
+    .select({ b: bankAccounts, vendorCode: vendors.code, ...cursorFields(key) })
+    .from(bankAccounts)
+    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
+
+const withCodes = async (db: DbOrTx, rows: { b: BankRow; vendorCode: string }[], viewer: Viewer) => {
+  const codes = await linkedCodesOf(
+    db,
+    rows.map((r) => r.b.id),
+  );
+  return rows.map((r) => present(r.b, { vendorCode: r.vendorCode, merchantCodes: codes.get(r.b.id) ?? [] }, viewer));
+};
+
+export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) => {
+  const where = and(await visible(db, user), ...filterWhere(db, filters));
+  const key = sortKey(paging, SORT_COLUMNS, bankAccounts.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, key)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db
+      .select({ total: count() })
+      .from(bankAccounts)
+      .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+      .where(where),
+  ]);
+  return { data: await withCodes(db, rows, user), total };
+};
+
+export const exportBankAccounts = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<BankSort>,
+): Promise<Batches> => {
+  const where = and(await visible(db, user), ...filterWhere(db, filters));
+  const key = sortKey(paging, SORT_COLUMNS, bankAccounts.id);
+  return async (after, limit) => {
+    const rows = await selectRows(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return { rows: await withCodes(db, rows, user), next: cursorOf(rows.at(-1)) };
+  };
+};
+
+export const BANK_CSV_COLUMNS = [
+  { key: 'nickname', header: 'Account Name' },
+  { key: 'bankName', header: 'Bank' },
+  { key: 'holderName', header: 'Holder' },
+  { key: 'accountNumber', header: 'Account Number' },
+  { key: 'ifsc', header: 'IFSC' },
+  { key: 'upiId', header: 'UPI ID' },
+  { key: 'usedFor', header: 'Used For' },
+  { key: 'minPayin', header: 'Min Payin' },
+  { key: 'maxPayin', header: 'Max Payin' },
+  { key: 'dailyLimit', header: 'Daily Limit' },
+  { key: 'showQr', header: 'QR' },
+  { key: 'showBankDetails', header: 'Bank Details' },
+  { key: 'enabled', header: 'Enabled' },
+  { key: 'vendorCode', header: 'Vendor' },
+  { key: 'merchantCodes', header: 'Merchants' },
+  { key: 'createdAt', header: 'Created At' },
+];
+
+/** The account if the caller may see it (locked for a change), else 404. */
+export const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
+  const query = db
+    .select({ b: bankAccounts })
+    .from(bankAccounts)
+    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+    .where(and(eq(bankAccounts.id, id), await visible(db, user)));
+  const [row] = lock ? await query.for('update', { of: bankAccounts }) : await query;
+  if (!row) throw notFound('Bank account');
+  return row.b;
+};
+
+/** The account as a viewer sees it. */
+export const viewBankAccount = async (db: DbOrTx, viewer: Viewer, id: string) => {
+  const [shown] = await withCodes(db, await selectRows(db).where(eq(bankAccounts.id, id)), viewer);
+  return shown;
+};
+
+export const getBankAccount = async (db: Db, user: SessionUser, id: string) => {
+  await findVisible(db, user, id);
+  return viewBankAccount(db, user, id);
+};

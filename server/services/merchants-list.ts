@@ -1,0 +1,194 @@
+import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db';
+import { bankAccounts, merchantBankAccounts, merchants } from '../db/schema';
+import { notFound } from '../errors';
+import { canUseResource } from '../../domain/access';
+import { bpsToPercent, paiseToRupees } from '../../domain/money';
+import type { ListFilters } from '../routes/read-routes';
+import type { MerchantDetail, MerchantFilters, MerchantRow, MerchantSort, MerchantView } from '../schemas/merchants';
+import type { SessionUser } from './auth';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  likePattern,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { dataScope, scopeWhere, type DataScope } from './scope';
+
+type Row = typeof merchants.$inferSelect;
+type Filters = ListFilters<typeof MerchantFilters>;
+const parent = alias(merchants, 'parent');
+
+const SORT_COLUMNS = { createdAt: merchants.createdAt, code: merchants.code, name: merchants.name };
+const DEFAULT_PAGING = { page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' } as const;
+
+/** What staff and merchant admins see of a merchant: never the key, its hash or the signing secret. */
+export const presentMerchant = (row: Row & { parentCode?: string | null }): MerchantView => ({
+  id: row.id,
+  code: row.code,
+  name: row.name,
+  siteUrl: row.siteUrl,
+  returnUrl: row.returnUrl,
+  payinCallbackUrl: row.payinCallbackUrl,
+  payoutCallbackUrl: row.payoutCallbackUrl,
+  apiKeyPrefix: row.apiKeyPrefix,
+  minPayin: paiseToRupees(row.minPayin),
+  maxPayin: paiseToRupees(row.maxPayin),
+  payinFeePercent: bpsToPercent(row.payinFeeBps),
+  minPayout: paiseToRupees(row.minPayout),
+  maxPayout: paiseToRupees(row.maxPayout),
+  payoutFeePercent: bpsToPercent(row.payoutFeeBps),
+  testMode: row.testMode,
+  disputesAllowed: row.disputesAllowed,
+  enabled: row.enabled,
+  parentId: row.parentId,
+  parentCode: row.parentCode ?? null,
+  /** Net balance in rupees, computed on the server from the ledger; no money has moved yet. */
+  balance: 0,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+/** A merchant belongs to the merchant users of its code; vendors see none. */
+export const merchantsIn = (scope: DataScope): SQL | undefined =>
+  scopeWhere(scope, { merchantCodes: (codes) => inArray(merchants.code, codes) });
+
+const filterWhere = (f: Filters): SQL[] =>
+  conditions(
+    f.q && or(ilike(merchants.code, likePattern(f.q)), ilike(merchants.name, likePattern(f.q))),
+    f.code && ilike(merchants.code, likePattern(f.code)),
+    f.name && ilike(merchants.name, likePattern(f.name)),
+    f.enabled !== undefined && eq(merchants.enabled, f.enabled),
+    f.testMode !== undefined && eq(merchants.testMode, f.testMode),
+    f.parentId && eq(merchants.parentId, f.parentId),
+    f.topLevel && isNull(merchants.parentId),
+    f.ids && inArray(merchants.id, f.ids),
+  );
+
+/** The rows with their parent's code, and (with a sort key) the cursor of each row. */
+export const selectMerchants = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, merchants.id)) =>
+  db
+    .select({ m: merchants, parentCode: parent.code, ...cursorFields(key) })
+    .from(merchants)
+    .leftJoin(parent, eq(parent.id, merchants.parentId));
+
+const subMerchantCounts = async (db: Db, ids: string[]) => {
+  if (ids.length === 0) return new Map<string | null, number>();
+  const rows = await db
+    .select({ parentId: merchants.parentId, n: count() })
+    .from(merchants)
+    .where(inArray(merchants.parentId, ids))
+    .groupBy(merchants.parentId);
+  return new Map(rows.map((r) => [r.parentId, r.n]));
+};
+
+export const listMerchants = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<MerchantSort>,
+): Promise<{ data: MerchantRow[]; total: number }> => {
+  const where = and(merchantsIn(await dataScope(db, user)), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, merchants.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectMerchants(db, key)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db.select({ total: count() }).from(merchants).where(where),
+  ]);
+  const children = await subMerchantCounts(
+    db,
+    rows.map((r) => r.m.id),
+  );
+  const data = rows.map((r) => ({
+    ...presentMerchant({ ...r.m, parentCode: r.parentCode }),
+    subMerchantCount: children.get(r.m.id) ?? 0,
+  }));
+  return { data, total };
+};
+
+export const exportMerchants = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<MerchantSort>,
+): Promise<Batches> => {
+  const where = and(merchantsIn(await dataScope(db, user)), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, merchants.id);
+  return async (after, limit) => {
+    const rows = await selectMerchants(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return {
+      rows: rows.map((r) => presentMerchant({ ...r.m, parentCode: r.parentCode })),
+      next: cursorOf(rows.at(-1)),
+    };
+  };
+};
+
+export const MERCHANT_CSV_COLUMNS = [
+  { key: 'code', header: 'Code' },
+  { key: 'name', header: 'Name' },
+  { key: 'parentCode', header: 'Parent' },
+  { key: 'siteUrl', header: 'Site' },
+  { key: 'balance', header: 'Balance' },
+  { key: 'minPayin', header: 'Min Payin' },
+  { key: 'maxPayin', header: 'Max Payin' },
+  { key: 'payinFeePercent', header: 'Payin Fee %' },
+  { key: 'minPayout', header: 'Min Payout' },
+  { key: 'maxPayout', header: 'Max Payout' },
+  { key: 'payoutFeePercent', header: 'Payout Fee %' },
+  { key: 'testMode', header: 'Test Mode' },
+  { key: 'enabled', header: 'Enabled' },
+  { key: 'createdAt', header: 'Created At' },
+];
+
+/** The merchant if the caller may see it (locked for an update when asked), else 404. */
+export const findVisibleMerchant = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
+  const query = db
+    .select()
+    .from(merchants)
+    .where(and(eq(merchants.id, id), merchantsIn(await dataScope(db, user))));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Merchant');
+  return row;
+};
+
+const linkedBankAccounts = (db: Db, merchantId: string) =>
+  db
+    .select({
+      id: bankAccounts.id,
+      nickname: bankAccounts.nickname,
+      bankName: bankAccounts.bankName,
+      usedFor: bankAccounts.usedFor,
+      enabled: bankAccounts.enabled,
+    })
+    .from(merchantBankAccounts)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, merchantBankAccounts.bankAccountId))
+    .where(eq(merchantBankAccounts.merchantId, merchantId))
+    .orderBy(bankAccounts.nickname);
+
+/** One merchant with its sub-merchants, and its bank accounts for those who may see bank accounts. */
+export const getMerchant = async (db: Db, user: SessionUser, id: string): Promise<MerchantDetail> => {
+  const row = await findVisibleMerchant(db, user, id);
+  const [[withParent], subs, banks] = await Promise.all([
+    selectMerchants(db).where(eq(merchants.id, id)),
+    db.select().from(merchants).where(eq(merchants.parentId, id)).orderBy(merchants.code),
+    canUseResource(user.role, 'bank-accounts') ? linkedBankAccounts(db, id) : [],
+  ]);
+  return {
+    ...presentMerchant({ ...row, parentCode: withParent.parentCode }),
+    subMerchants: subs.map((s) => presentMerchant({ ...s, parentCode: row.code })),
+    bankAccounts: banks,
+  };
+};
