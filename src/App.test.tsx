@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from './providers/http';
+import { TOKEN_KEY } from './session/storageKeys';
 import { currentPath, mockApi, renderAppAt, signInAs, tokenFor } from './test-support';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -5,11 +5,11 @@ import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RouteErrorBoundary } from './layout/AppErrorBoundary';
 import { FullScreenSpinner } from './layout/FullScreenSpinner';
 import { lazyScreen } from './layout/lazyScreen';
-import { RedirectSignedIn, RequireSession } from './layout/RequireSession';
 import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { RedirectSignedIn, RequireSession } from './session/RequireSession';
 import { SessionProvider } from './session/SessionProvider';
 import { darkTheme, lightTheme } from './theme';
 
@@ -17,7 +17,8 @@ const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'LoginPage');
 const ForgotPasswordPage = lazyScreen(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyScreen(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const OnBoardingPage = lazyScreen(() => import('./pages/OnBoardingPage'), 'OnBoardingPage');
-const Shell = lazyScreen(() => import('./layout/Shell'), 'Shell');
+/** The signed-in console under /app: Shell.tsx lists its resources and every other screen of SPEC §2. */
+const Shell = lazyScreen(() => import('./Shell'), 'Shell');
 const NotFoundPage = lazyScreen(() => import('./layout/NotFound'), 'NotFoundPage');
 
 /** Local storage holds the session only (SPEC §9); the admin's own preferences live in memory. */

@@ -1,15 +1,15 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslate } from 'react-admin';
-import { canDo, canUseScreen, type Action } from '../../domain/access';
-import { ALL_SCREENS, type MenuItem } from '../../domain/menu';
-import { usePageTitle } from '../notifications';
-import { useSession } from '../session/SessionProvider';
-import { AccessDenied } from './AccessDenied';
-import { messageId, useMenuText } from './useMenuText';
+import { apiResourceOf, canDo, canUseScreen, type Action, type Screen } from '../domain/access';
+import { ALL_SCREENS, type MenuItem, type MenuScreen } from '../domain/menu';
+import { AccessDenied } from './layout/AccessDenied';
+import { messageId, useMenuText } from './layout/useMenuText';
+import { usePageTitle } from './notifications';
+import { useSession } from './session/SessionProvider';
 
 /**
- * Names the page in the top bar, and shows it only to a role that may use the screen (and, for a
- * create or edit page, do that there).
+ * Names the page in the top bar, and shows it only to a role that may use the screen and do the
+ * action (read, or create or update on a form) on the screen's API resource, when it has one.
  */
 export const ScreenGuard = ({
   screen,
@@ -17,19 +17,26 @@ export const ScreenGuard = ({
   action = 'read',
   children,
 }: {
-  screen: string;
+  screen: Screen;
   title: string;
   action?: Action;
   children: ReactNode;
 }) => {
   const { role } = useSession();
   usePageTitle(title);
-  if (!role || !canUseScreen(role, screen) || !canDo(role, screen, action)) return <AccessDenied />;
-  return <>{children}</>;
+  const resource = apiResourceOf(screen);
+  const allowed = role !== null && canUseScreen(role, screen) && (!resource || canDo(role, resource, action));
+  return allowed ? <>{children}</> : <AccessDenied />;
 };
 
-/** One /app route of SPEC §2. */
-export const Screen = ({ item, component: Component }: { item: MenuItem; component: ComponentType }) => (
+/** One /app route of SPEC §2 that is not a resource. */
+export const ScreenRoute = ({
+  item,
+  component: Component,
+}: {
+  item: MenuItem<MenuScreen>;
+  component: ComponentType;
+}) => (
   <ScreenGuard screen={item.key} title={useMenuText().title(item)}>
     <Component />
   </ScreenGuard>
@@ -41,7 +48,7 @@ export const ResourceScreen = ({
   action,
   component: Component,
 }: {
-  name: string;
+  name: Screen;
   action: Action;
   component: ComponentType;
 }) => {

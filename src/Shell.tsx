@@ -1,26 +1,72 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { AdminUI, CustomRoutes, Resource, useTranslate } from 'react-admin';
 import { Navigate, Route } from 'react-router-dom';
-import { homePath, type Action } from '../../domain/access';
-import { ALL_SCREENS } from '../../domain/menu';
-import { MerchantsProvider } from '../merchants';
-import { AdminNotifications } from '../notifications';
-import { RESOURCES } from '../resources/resources';
-import { SCREENS } from '../resources/screens';
-import { useSession } from '../session/SessionProvider';
-import { Layout } from './Layout';
-import { NotFound } from './NotFound';
-import { ResourceScreen, Screen } from './Screen';
+import { homePath, type Action, type Screen } from '../domain/access';
+import { ALL_SCREENS, type MenuScreen } from '../domain/menu';
+import { Layout } from './layout/Layout';
+import { lazyScreen } from './layout/lazyScreen';
+import { NotFound } from './layout/NotFound';
+import { MerchantsProvider } from './merchants';
+import { AdminNotifications } from './notifications';
+import auditEvents from './resources/audit-events';
+import bankAccounts from './resources/bank-accounts';
+import merchantApplications from './resources/merchant-applications';
+import merchants from './resources/merchants';
+import type { ResourceConfig } from './resources/types';
+import users from './resources/users';
+import vendors from './resources/vendors';
+import { ResourceScreen, ScreenRoute } from './ScreenGuard';
+import { useSession } from './session/SessionProvider';
+
+/**
+ * The screens that are react-admin resources, by their route under /app (SPEC §2; the ADMIN
+ * screens outside the menu by domain/access). The data provider calls each one's API resource
+ * (apiResourceOf: 'merchant' → /v1/merchants).
+ */
+export const RESOURCES = {
+  merchant: merchants,
+  'bank-accounts': bankAccounts,
+  vendor: vendors,
+  user: users,
+  'merchant-applications': merchantApplications,
+  'audit-events': auditEvents,
+} satisfies Partial<Record<Screen, ResourceConfig>>;
+
+type LazyScreen = LazyExoticComponent<ComponentType>;
+const empty = (): LazyScreen => lazyScreen(() => import('./pages/EmptyScreen'), 'EmptyScreen');
+
+/** Every other /app screen of SPEC §2, loaded on first use. A screen's own issue replaces its empty state here. */
+export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
+  dashboard: empty(),
+  'vendor-board': empty(),
+  'add-data': empty(),
+  'deposit/progress': empty(),
+  'deposit/completed': empty(),
+  'deposit/dropped': empty(),
+  'deposit/all': empty(),
+  'withdrawal/progress': empty(),
+  'withdrawal/completed': empty(),
+  'withdrawal/all': empty(),
+  settlements: empty(),
+  vendorsettlements: empty(),
+  lien: empty(),
+  payin: empty(),
+  vendorpayin: empty(),
+  payout: empty(),
+  vendorpayout: empty(),
+  report: empty(),
+  vendorreport: empty(),
+};
 
 const Home = () => {
   const { role } = useSession();
   return <Navigate to={role ? homePath(role) : '/'} replace />;
 };
 
-const view = (name: string, action: Action, component?: ComponentType) =>
+const view = (name: Screen, action: Action, component?: ComponentType) =>
   component && <ResourceScreen name={name} action={action} component={component} />;
 
-/** Everything under /app: the merchant list, the layout, the resources, and a route for every other screen of SPEC §2. */
+/** Everything under /app: the merchant list, the layout, the resources, and a route for every other screen. */
 export const Shell = () => {
   const translate = useTranslate();
   return (
@@ -33,7 +79,7 @@ export const Shell = () => {
         disableTelemetry
         title={translate('app.name')}
       >
-        {Object.entries(RESOURCES).map(([name, config]) => (
+        {(Object.entries(RESOURCES) as [keyof typeof RESOURCES, ResourceConfig][]).map(([name, config]) => (
           <Resource
             key={name}
             name={name}
@@ -46,9 +92,12 @@ export const Shell = () => {
           />
         ))}
         <CustomRoutes>
-          {ALL_SCREENS.filter((item) => !(item.key in RESOURCES)).map((item) => (
-            <Route key={item.key} path={item.key} element={<Screen item={item} component={SCREENS[item.key]} />} />
-          ))}
+          {ALL_SCREENS.flatMap((item) => {
+            const component = SCREENS[item.key];
+            return component
+              ? [<Route key={item.key} path={item.key} element={<ScreenRoute item={item} component={component} />} />]
+              : [];
+          })}
         </CustomRoutes>
       </AdminUI>
     </MerchantsProvider>

@@ -3,10 +3,11 @@ import { render } from '@testing-library/react';
 import { AdminContext, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import type { Role } from '../domain/roles';
+import { belongsToMerchants, belongsToVendor } from '../domain/scope';
 import { App } from './App';
 import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
 import { dataProvider } from './providers/dataProvider';
-import { TOKEN_KEY, USER_DATA_KEY } from './providers/http';
+import { TOKEN_KEY, USER_DATA_KEY } from './session/storageKeys';
 import { i18nProvider } from './providers/i18nProvider';
 import { SessionProvider } from './session/SessionProvider';
 
@@ -19,8 +20,8 @@ export const tokenFor = (role: Role, claims: Record<string, unknown> = {}) =>
     id: `id-${role}`,
     userName: role.toLowerCase(),
     role,
-    code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [],
-    vendor_code: role.startsWith('VENDOR') ? 'V1' : null,
+    code: belongsToMerchants(role) ? ['M100', 'M200'] : [],
+    vendor_code: belongsToVendor(role) ? 'V1' : null,
     exp: Math.floor(Date.now() / 1000) + 3600,
     ...claims,
   })}.signature`;
@@ -31,7 +32,7 @@ export const signInAs = (role: Role, name = `Test ${role}`, claims: Record<strin
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(
     USER_DATA_KEY,
-    JSON.stringify({ name, role, code: role.startsWith('MERCHANT') ? ['M100', 'M200'] : [] }),
+    JSON.stringify({ name, role, code: belongsToMerchants(role) ? ['M100', 'M200'] : [] }),
   );
   return token;
 };

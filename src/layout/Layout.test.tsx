@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { menuFor } from '../../domain/menu';
-import { TOKEN_KEY } from '../providers/http';
+import { TOKEN_KEY } from '../session/storageKeys';
 import { currentPath, json, mockApi, renderAppAt, signInAs } from '../test-support';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -8,13 +8,12 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { useTranslate } from 'react-admin';
-import { get, type ApiError } from '../providers/http';
+import { useDataProvider, useTranslate, type DataProvider } from 'react-admin';
+import { useToasts } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
-import { useToasts } from '../notifications';
-import { useEndSession } from '../layout/useEndSession';
-import { MERCHANT_LIST_PATH, merchantListQuery } from './merchantListQuery';
+import { useEndSession } from '../session/useEndSession';
+import { merchantListQuery } from './merchantListQuery';
 
 /** A row of the merchant list; screens read the fields they need. */
 export interface Merchant {
@@ -25,8 +24,9 @@ export interface Merchant {
   [field: string]: unknown;
 }
 
-interface MerchantListBody {
-  data?: { merchants?: unknown; total?: unknown };
+/** The data provider's call that loads the list; a failure rejects with the server's message and status. */
+export interface MerchantListProvider {
+  getMerchantList(query: Record<string, string>, options?: { signal?: AbortSignal }): Promise<{ data: Merchant[] }>;
 }
 
 export interface MerchantList {
@@ -37,6 +37,11 @@ export interface MerchantList {
 
 const MerchantsContext = createContext<MerchantList | null>(null);
 
+const failureOf = (error: unknown): { status?: number; message: string } => {
+  const { status, message } = (error ?? {}) as { status?: unknown; message?: unknown };
+  return { status: typeof status === 'number' ? status : undefined, message: String(message ?? '') };
+};
+
 /**
  * The merchant list in client state (SPEC §3, §6, §7): loaded on entering the shell and whenever
  * the user data change, only for the roles of §6, read from data.merchants.
@@ -45,13 +50,17 @@ export const MerchantsProvider = ({ children }: { children: ReactNode }) => {
   const translate = useTranslate();
   const toasts = useToasts();
   const endSession = useEndSession();
+  const dataProvider = useDataProvider<DataProvider & MerchantListProvider>();
   const { session } = useSession();
   const [merchants, setMerchants] = useState<Merchant[]>([]);
   const [isLoading, setLoading] = useState(false);
   const [version, setVersion] = useState(0);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
 
-  const onFailed = useEffectEvent((error: ApiError) => {
+  const load = useEffectEvent((query: Record<string, string>, signal: AbortSignal) =>
+    dataProvider.getMerchantList(query, { signal }),
+  );
+  const onFailed = useEffectEvent((error: { status?: number; message: string }) => {
     if (error.status === 401) endSession(error);
     else toasts.error(String(error.status ?? translate('app.toast.error')), error.message);
   });
@@ -66,17 +75,19 @@ export const MerchantsProvider = ({ children }: { children: ReactNode }) => {
     }
     const controller = new AbortController();
     setLoading(true);
-    void get<MerchantListBody>(MERCHANT_LIST_PATH, query, { signal: controller.signal }).then((result) => {
-      if (controller.signal.aborted) return;
-      setLoading(false);
-      if (result.error) {
-        onFailed(result.error);
+    load(query, controller.signal).then(
+      ({ data }) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        setMerchants(data);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setLoading(false);
+        onFailed(failureOf(error));
         setMerchants([]);
-        return;
-      }
-      const list = result.data?.data?.merchants;
-      setMerchants(Array.isArray(list) ? (list as Merchant[]) : []);
-    });
+      },
+    );
     return () => controller.abort();
   }, [session, version]);
 

@@ -1,2 +1,8 @@
-export { MerchantsProvider, useMerchants, type Merchant, type MerchantList } from './MerchantsProvider';
-export { merchantListQuery, MERCHANT_LIST_PATH } from './merchantListQuery';
+export {
+  MerchantsProvider,
+  useMerchants,
+  type Merchant,
+  type MerchantList,
+  type MerchantListProvider,
+} from './MerchantsProvider';
+export { merchantListQuery } from './merchantListQuery';

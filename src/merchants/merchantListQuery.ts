@@ -1,6 +1,5 @@
-import { isMerchantRole, MERCHANT_LIST_ROLES, type Role } from '../../domain/roles';
-
-export const MERCHANT_LIST_PATH = '/getall-merchant';
+import { MERCHANT_LIST_ROLES, type Role } from '../../domain/roles';
+import { belongsToMerchants } from '../../domain/scope';
 
 /**
  * SPEC §6 and §7: the query of the merchant list for a role, or null when the role does not load it.
@@ -8,6 +7,6 @@ export const MERCHANT_LIST_PATH = '/getall-merchant';
  */
 export const merchantListQuery = (role: Role | null, codes: readonly string[]): Record<string, string> | null => {
   if (!role || !MERCHANT_LIST_ROLES.includes(role)) return null;
-  if (isMerchantRole(role) && codes[0]) return { merchantCode: codes[0] };
+  if (belongsToMerchants(role) && codes[0]) return { merchantCode: codes[0] };
   return {};
 };

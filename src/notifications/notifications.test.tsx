@@ -1,11 +1,9 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { useEffect, type ReactNode } from 'react';
-import { AdminContext } from 'react-admin';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18nProvider } from '../providers/i18nProvider';
-import { HeaderStateProvider, useHeaderState } from './HeaderStateProvider';
-import { Toaster } from './Toaster';
-import { ToastProvider, useToasts, type ToastActions } from './ToastProvider';
+import { renderInAdmin } from '../test-support';
+import { useHeaderState } from './HeaderStateProvider';
+import { useToasts, type ToastActions } from './ToastProvider';
 import { createToast, dequeue, enqueue, TOAST_TIMEOUT_MS, TOAST_TRANSITION_MS } from './toastQueue';
 
 afterEach(() => vi.useRealTimers());
@@ -38,18 +36,8 @@ const Grab = () => {
   return <span data-testid="title">{header.pageTitle}</span>;
 };
 
-const Providers = ({ children }: { children: ReactNode }) => (
-  <AdminContext i18nProvider={i18nProvider}>
-    <ToastProvider>
-      <HeaderStateProvider>
-        {children}
-        <Toaster />
-      </HeaderStateProvider>
-    </ToastProvider>
-  </AdminContext>
-);
-
-const renderToaster = () => render(<Grab />, { wrapper: Providers });
+/** Inside the dashboard's providers: the toasts, the header state and the toaster. */
+const renderToaster = () => renderInAdmin(<Grab />);
 
 describe('toasts on screen (SPEC §9)', () => {
   it('shows title and message in a status region and hides after 5000 ms', async () => {

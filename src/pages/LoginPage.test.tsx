@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../providers/http';
+import { TOKEN_KEY } from '../session/storageKeys';
 import { currentPath, json, mockApi, renderAppAt, tokenFor, type Call } from '../test-support';
 
 afterEach(() => vi.unstubAllGlobals());

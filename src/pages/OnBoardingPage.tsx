@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Grid, Stack } from '@mui/material';
 import { Form, TextInput, useTranslate, type Validator } from 'react-admin';
+import { EMAIL_FORMAT, PHONE_FORMAT, WEB_ADDRESS_FORMAT, normalPhone } from '../../domain/formats';
 import { MoneyError, rupeesToPaise } from '../../domain/money';
+import type { TextFormat } from '../../domain/validation';
 import { required } from '../../domain/validation';
 import { post } from '../providers/http';
 import { useToasts } from '../notifications';
@@ -20,14 +22,12 @@ const LABELS: Record<Field, string> = {
   expectedMonthlyVolume: 'app.onboarding.volume',
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^(\+91)?[6-9]\d{9}$/;
-const WEBSITE = /^https?:\/\/\S+\.\S+$/;
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** The public form shows its own message (app.onboarding.invalid_*), not the format's description. */
 const matches =
-  (pattern: RegExp, message: string, prepare = text): Validator =>
+  (format: TextFormat, message: string, prepare = text): Validator =>
   (value) =>
-    text(value) && !pattern.test(prepare(value)) ? message : undefined;
+    text(value) && !format.pattern.test(prepare(value)) ? message : undefined;
 const positiveRupees =
   (message: string): Validator =>
   (value) => {
@@ -52,12 +52,12 @@ export const OnBoardingPage = () => {
     return {
       businessName: [required(label('businessName'))],
       contactName: [required(label('contactName'))],
-      email: [required(label('email')), matches(EMAIL, translate('app.onboarding.invalid_email'))],
+      email: [required(label('email')), matches(EMAIL_FORMAT, translate('app.onboarding.invalid_email'))],
       phone: [
         required(label('phone')),
-        matches(PHONE, translate('app.onboarding.invalid_phone'), (v) => text(v).replace(/[\s-]/g, '')),
+        matches(PHONE_FORMAT, translate('app.onboarding.invalid_phone'), (v) => normalPhone(text(v))),
       ],
-      website: [required(label('website')), matches(WEBSITE, translate('app.onboarding.invalid_website'))],
+      website: [required(label('website')), matches(WEB_ADDRESS_FORMAT, translate('app.onboarding.invalid_website'))],
       expectedMonthlyVolume: [
         required(label('expectedMonthlyVolume')),
         positiveRupees(translate('app.onboarding.invalid_volume')),

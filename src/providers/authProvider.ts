@@ -3,7 +3,8 @@ import { homePath } from '../../domain/access';
 import { menuFor } from '../../domain/menu';
 import type { Role } from '../../domain/roles';
 import { clearStorage, readStoredSession, readUserData, storeLogin } from '../session/session';
-import { TOKEN_KEY, post, postWithHeaders, type ApiError } from './http';
+import { TOKEN_KEY } from '../session/storageKeys';
+import { post, postWithHeaders, type ApiError } from './http';
 
 export interface Credentials {
   userName: string;

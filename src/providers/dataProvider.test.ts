@@ -1,7 +1,7 @@
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EXPORT_PATH, apiPath, dataProvider } from './dataProvider';
-import { TOKEN_KEY } from './http';
+import { EXPORT_PATH, dataProvider } from './dataProvider';
+import { TOKEN_KEY } from '../session/storageKeys';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -91,6 +91,15 @@ describe('single records', () => {
     expect(urls()).toEqual(['/v1/merchants/m%201']);
   });
 
+  it("sends the stored credential and the spec's headers", async () => {
+    await dataProvider.getOne('merchants', { id: 'm1' });
+    expect(init().headers).toEqual({
+      Authorization: 'Bearer token-1',
+      'Access-Control-Allow-Methods': 'PUT,DELETE,POST,GET,OPTION',
+      'Content-Type': 'application/json',
+    });
+  });
+
   it('create posts the record and returns the created one', async () => {
     reply(json({ data: { id: 'm2', code: 'M2' } }, 201));
     expect(await dataProvider.create('merchants', { data: { code: 'M2' } })).toEqual({
@@ -115,7 +124,10 @@ describe('single records', () => {
   it('delete returns the deleted record', async () => {
     reply(json({ data: { id: 'u1' } }));
     expect(await dataProvider.delete('users', { id: 'u1' })).toEqual({ data: { id: 'u1' } });
-    expect(init().method).toBe('DELETE');
+    expect(urls()).toEqual(['/v1/users/u1']);
+    expect(init()).toMatchObject({ method: 'DELETE', body: undefined });
+    // Without a body it declares plain text: the server takes that, where an empty JSON body is refused.
+    expect(init().headers).toMatchObject({ 'content-type': 'text/plain', Authorization: 'Bearer token-1' });
   });
 
   it('delete falls back to the previous record on an empty answer', async () => {
@@ -155,6 +167,7 @@ describe('several records', () => {
   });
 
   it('updateMany makes one call per id', async () => {
+    reply(json({ data: { id: 'u1' } }), json({ data: { id: 'u2' } }));
     expect(await dataProvider.updateMany('users', { ids: ['u1', 'u2'], data: { enabled: false } })).toEqual({
       data: ['u1', 'u2'],
     });
@@ -163,6 +176,7 @@ describe('several records', () => {
   });
 
   it('deleteMany makes one call per id', async () => {
+    reply(json({ data: { id: 'u1' } }), json({ data: { id: 'u2' } }));
     expect(await dataProvider.deleteMany('users', { ids: ['u1', 'u2'] })).toEqual({ data: ['u1', 'u2'] });
     expect(urls()).toEqual(['/v1/users/u1', '/v1/users/u2']);
     expect(init(0).method).toBe('DELETE');
@@ -177,6 +191,19 @@ describe('several records', () => {
   });
 });
 
+describe('the merchant list', () => {
+  it('reads data.merchants, asking for 1000 rows with the query given', async () => {
+    reply(json({ data: { merchants: [{ id: 'm1', code: 'M1' }], total: 1 } }));
+    expect(await dataProvider.getMerchantList({ merchantCode: 'M1' })).toEqual({ data: [{ id: 'm1', code: 'M1' }] });
+    expect(urls()).toEqual(['/v1/getall-merchant?merchantCode=M1&pageSize=1000']);
+  });
+
+  it('throws the server message as an HttpError', async () => {
+    reply(json({ error: { message: 'Please sign in.', code: 'UNAUTHORIZED' } }, 401));
+    await expect(dataProvider.getMerchantList({})).rejects.toMatchObject({ message: 'Please sign in.', status: 401 });
+  });
+});
+
 describe('EXPORT_PATH', () => {
   it('carries the same filters and sort as the list, without paging', () =>
     expect(
@@ -188,11 +215,18 @@ describe('EXPORT_PATH', () => {
 });
 
 describe('resource names', () => {
-  it('map the SPEC routes to the API paths', () => {
-    expect(
-      ['merchant', 'vendor', 'bank-accounts', 'user', 'merchant-applications', 'audit-events'].map(apiPath),
-    ).toEqual(['merchants', 'vendors', 'bank-accounts', 'users', 'merchant-applications', 'audit-events']);
-    expect(apiPath('payins')).toBe('payins');
+  it('map the SPEC routes to the API paths', async () => {
+    const routes = ['merchant', 'vendor', 'bank-accounts', 'user', 'merchant-applications', 'audit-events', 'payins'];
+    for (const route of routes) await dataProvider.getOne(route, { id: 'r1' });
+    expect(urls()).toEqual([
+      '/v1/merchants/r1',
+      '/v1/vendors/r1',
+      '/v1/bank-accounts/r1',
+      '/v1/users/r1',
+      '/v1/merchant-applications/r1',
+      '/v1/audit-events/r1',
+      '/v1/payins/r1',
+    ]);
   });
 
   it('are translated in every call', async () => {

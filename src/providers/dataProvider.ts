@@ -1,52 +1,34 @@
-import { HttpError, type DataProvider, type Identifier, type SortPayload } from 'react-admin';
-import { API_ROOT, buildQuery, del, get, post, put, type Result } from './http';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider, SortPayload } from 'react-admin';
+import { apiResourceOf } from '../../domain/access';
+import type { Merchant, MerchantListProvider } from '../merchants';
+import { API_ROOT, MERCHANT_LIST_PATH, buildQuery, get, type Result } from './http';
+import { httpClient, toHttpError } from './httpClient';
 
 /**
- * The admin's data provider over the API conventions (DESIGN §7): lists are
- * GET /v1/<resource>?page&pageSize&sortBy&sortOrder&<filters> answering { data: rows, total };
- * single records answer { data }. Failures throw HttpError with the server's message.
+ * The admin's data provider over the API conventions (DESIGN §7). Calls for one record, create,
+ * update, delete and their Many forms are ra-data-simple-rest's over this API's HTTP client; the
+ * lists are this API's own: GET /v1/<resource>?page&pageSize&sortBy&sortOrder&<filters> answering
+ * { data: rows, total }, lists of values comma-joined. Failures throw HttpError with the server's message.
  */
 type Filter = Record<string, unknown>;
 type Page<T> = { data: T[]; total?: number };
-type One<T> = { data: T };
 
-/**
- * A failure naming a field also carries `errors` in the shape react-admin's forms read: the
- * message shows under that input, and as the form's error notification.
- */
-const unwrap = <T>(result: Result<T>): T => {
-  const { error } = result;
-  if (!error) return result.data as T;
-  const errors = error.field ? { errors: { [error.field]: error.message, root: { serverError: error.message } } } : {};
-  throw new HttpError(error.message, error.status, { ...error, ...errors });
+/** Resources are named after their SPEC route (/app/merchant); the API by its resource (domain/access). */
+const pathOf = (resource: string): string => apiResourceOf(resource) ?? resource;
+
+/** The answer's data, or its failure thrown; an aborted call rejects as aborted. */
+const unwrap = <T>(result: Result<T>, signal?: AbortSignal): T => {
+  if (signal?.aborted) throw signal.reason;
+  if (result.error) throw toHttpError(result.error);
+  return result.data as T;
 };
-
-/**
- * Resources are named after their SPEC route (/app/merchant); the API names them by DESIGN §7.
- * The one table between the two; a resource not listed has the same name on both sides.
- */
-export const API_PATHS: Readonly<Record<string, string>> = {
-  merchant: 'merchants',
-  vendor: 'vendors',
-  'bank-accounts': 'bank-accounts',
-  user: 'users',
-  'merchant-applications': 'merchant-applications',
-  'audit-events': 'audit-events',
-};
-
-export const apiPath = (resource: string): string => API_PATHS[resource] ?? resource;
-
-/** The resource of an API path (the audit log names records by API path). */
-export const resourceOf = (path: string): string =>
-  Object.keys(API_PATHS).find((name) => API_PATHS[name] === path) ?? path;
-
-const recordPath = (resource: string, id: Identifier) => `/${apiPath(resource)}/${encodeURIComponent(String(id))}`;
 
 const sortQuery = (sort?: SortPayload) =>
   sort?.field ? { sortBy: sort.field, sortOrder: sort.order.toLowerCase() } : {};
 
 const listOf = async (resource: string, query: Filter, signal?: AbortSignal) => {
-  const body = unwrap(await get<Page<never>>(`/${apiPath(resource)}`, query, { signal }));
+  const body = unwrap(await get<Page<never>>(`/${pathOf(resource)}`, query, { signal }), signal);
   const data = body?.data ?? [];
   return { data, total: body?.total ?? data.length };
 };
@@ -57,11 +39,11 @@ export const EXPORT_PATH = (resource: string, params: { filter?: Filter; sort?: 
   return `${API_ROOT}/${resource}/export${query ? `?${query}` : ''}`;
 };
 
-export const dataProvider: DataProvider = {
+const rest = simpleRestProvider(API_ROOT, httpClient);
+
+export const dataProvider: DataProvider & MerchantListProvider = {
   getList: (resource, { pagination, sort, filter, signal }) =>
     listOf(resource, { page: pagination?.page, pageSize: pagination?.perPage, ...sortQuery(sort), ...filter }, signal),
-
-  getOne: async (resource, { id, signal }) => unwrap(await get<One<never>>(recordPath(resource, id), {}, { signal })),
 
   getMany: async (resource, { ids, signal }) => {
     const { data } = await listOf(resource, { ids }, signal);
@@ -75,22 +57,25 @@ export const dataProvider: DataProvider = {
       signal,
     ),
 
-  create: async (resource, { data }) => unwrap(await post<One<never>>(`/${apiPath(resource)}`, data)),
+  getOne: (resource, params) => rest.getOne(pathOf(resource), params),
+  create: (resource, params) => rest.create(pathOf(resource), params),
+  update: (resource, params) => rest.update(pathOf(resource), params),
+  updateMany: (resource, params) => rest.updateMany(pathOf(resource), params),
 
-  update: async (resource, { id, data }) => unwrap(await put<One<never>>(recordPath(resource, id), data)),
-
-  updateMany: async (resource, { ids, data }) => {
-    await Promise.all(ids.map(async (id) => unwrap(await put(recordPath(resource, id), data))));
-    return { data: ids };
+  /** An empty answer stands for the record as it was. */
+  delete: async (resource, params) => {
+    const { data } = await rest.delete(pathOf(resource), params);
+    return { data: data ?? params.previousData };
   },
+  deleteMany: (resource, params) => rest.deleteMany(pathOf(resource), params),
 
-  delete: async (resource, { id, previousData }) => {
-    const body = unwrap(await del<One<never> | null>(recordPath(resource, id)));
-    return { data: body?.data ?? (previousData as never) };
-  },
-
-  deleteMany: async (resource, { ids }) => {
-    await Promise.all(ids.map(async (id) => unwrap(await del(recordPath(resource, id)))));
-    return { data: ids };
+  /** The shell's merchant list (SPEC §6, §7), answering { data: { merchants, total } }. */
+  getMerchantList: async (query, { signal } = {}) => {
+    const body = unwrap(
+      await get<{ data?: { merchants?: unknown } }>(`/${MERCHANT_LIST_PATH}`, query, { signal }),
+      signal,
+    );
+    const list = body?.data?.merchants;
+    return { data: Array.isArray(list) ? (list as Merchant[]) : [] };
   },
 };

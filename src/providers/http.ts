@@ -1,12 +1,14 @@
 import queryString, { type StringifiableRecord } from 'query-string';
+import { TOKEN_KEY } from '../session/storageKeys';
+import { toFormData } from './formData';
 
 /** The one HTTP module of the dashboard (SPEC §7, §8): every call resolves to { data, error }. */
 export const API_ROOT = '/v1';
-export const TOKEN_KEY = 'accessToken';
-export const USER_DATA_KEY = 'userData';
+// The session owns its storage keys; they stay readable here for the callers that still import them from this module.
+export { TOKEN_KEY, USER_DATA_KEY } from '../session/storageKeys';
 
 const ALLOWED_METHODS = 'PUT,DELETE,POST,GET,OPTION';
-const MERCHANT_LIST_PATH = 'getall-merchant';
+export const MERCHANT_LIST_PATH = 'getall-merchant';
 const MERCHANT_LIST_PAGE_SIZE = 1000;
 
 export interface ApiError {
@@ -78,24 +80,6 @@ export const onUnauthorized = (listener: (error: ApiError) => void): (() => void
 
 const storedToken = (): string | null => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY));
 
-const appendField = (form: FormData, key: string, value: unknown): void => {
-  if (value === null || value === undefined) return;
-  if (Array.isArray(value)) value.forEach((item) => appendField(form, key, item));
-  else if (value instanceof Blob) form.append(key, value);
-  // A file picked in the admin's file input arrives as { rawFile, src, title }.
-  else if (isObject(value) && value.rawFile instanceof Blob) form.append(key, value.rawFile);
-  else if (value instanceof Date) form.append(key, value.toISOString());
-  else if (isObject(value)) form.append(key, JSON.stringify(value));
-  else form.append(key, String(value));
-};
-
-const toFormData = (body: unknown): FormData => {
-  if (body instanceof FormData) return body;
-  const form = new FormData();
-  if (isObject(body)) for (const [key, value] of Object.entries(body)) appendField(form, key, value);
-  return form;
-};
-
 const urlOf = (path: string, params: Params = {}): string => {
   const base = `${API_ROOT}${path.startsWith('/') ? path : `/${path}`}`;
   const query = buildQuery(params);
@@ -103,8 +87,25 @@ const urlOf = (path: string, params: Params = {}): string => {
   return `${base}${base.includes('?') ? '&' : '?'}${query}`;
 };
 
-const readBody = async (response: Response): Promise<unknown> => {
-  const raw = await response.text();
+/** A call to the API at a full URL: `own` headers replace the stored credential, `extra` ones go beside it. */
+export interface Exchange {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: BodyInit;
+  own?: HeaderMap;
+  extra?: HeaderMap;
+  signal?: AbortSignal;
+}
+
+/** What the server answered: the parsed body or the error, with the status, headers and raw text. */
+export interface Answer<T> {
+  result: Result<T>;
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+const parse = (raw: string): unknown => {
   if (!raw) return null;
   try {
     return JSON.parse(raw);
@@ -113,8 +114,35 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+/** The one exchange with the API: the spec's headers (SPEC §7), the body parsed, a 401 reported. */
+export const exchange = async <T>({ method, url, payload, own, extra, signal }: Exchange): Promise<Answer<T>> => {
+  const token = own ? null : storedToken();
+  const headers: HeaderMap = { ...extra, ...own };
+  if (token) {
+    headers.Authorization = `Bearer ${token}`;
+    headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
+  }
+  const json = typeof payload === 'string' || (token !== null && !(payload instanceof FormData));
+  if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
+    headers['Content-Type'] = 'application/json';
+  }
+
+  try {
+    const response = await fetch(url, { method, headers, body: payload, signal });
+    const body = await response.text();
+    const data = parse(body);
+    const answer = { status: response.status, headers: response.headers, body };
+    if (response.ok) return { ...answer, result: { data: data as T, error: null } };
+    const error = normaliseError(isObject(data) ? data : null, response.status);
+    if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
+    return { ...answer, result: { data: null, error } };
+  } catch (failure) {
+    return { status: 0, headers: new Headers(), body: '', result: { data: null, error: normaliseError(failure) } };
+  }
+};
+
 interface Call {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: Exchange['method'];
   path: string;
   params?: Params;
   body?: unknown;
@@ -126,44 +154,16 @@ interface Call {
   signal?: AbortSignal;
 }
 
-const send = async <T>({
-  method,
-  path,
-  params,
-  body,
-  multipart = false,
-  headers: own,
-  extra,
-  signal,
-}: Call): Promise<Result<T>> => {
-  const token = own ? null : storedToken();
-  const headers: HeaderMap = { ...extra, ...own };
-  if (token) {
-    headers.Authorization = `Bearer ${token}`;
-    headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
-  }
-  let payload: BodyInit | undefined;
-  if (multipart || body instanceof FormData) {
-    payload = toFormData(body);
-  } else if (body !== undefined || method !== 'GET') {
-    // POST, PUT and DELETE always carry a JSON body: a JSON content type with an empty body is refused.
-    payload = JSON.stringify(body ?? {});
-  }
-  const json = typeof payload === 'string' || (token !== null && !(payload instanceof FormData));
-  if (json && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-type')) {
-    headers['Content-Type'] = 'application/json';
-  }
+const payloadOf = ({ method, body, multipart = false }: Call): BodyInit | undefined => {
+  if (multipart || body instanceof FormData) return toFormData(body);
+  // POST, PUT and DELETE always carry a JSON body: a JSON content type with an empty body is refused.
+  if (body !== undefined || method !== 'GET') return JSON.stringify(body ?? {});
+  return undefined;
+};
 
-  try {
-    const response = await fetch(urlOf(path, params), { method, headers, body: payload, signal });
-    const data = await readBody(response);
-    if (response.ok) return { data: data as T, error: null };
-    const error = normaliseError(isObject(data) ? data : null, response.status);
-    if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
-    return { data: null, error };
-  } catch (failure) {
-    return { data: null, error: normaliseError(failure) };
-  }
+const send = async <T>(call: Call): Promise<Result<T>> => {
+  const { method, path, params, headers: own, extra, signal } = call;
+  return (await exchange<T>({ method, url: urlOf(path, params), payload: payloadOf(call), own, extra, signal })).result;
 };
 
 /** GET with query parameters; the merchant list asks for 1000 rows unless told otherwise. */
@@ -209,7 +209,7 @@ export const getFile = async (url: string, fallbackName = 'export.csv'): Promise
     const response = await fetch(url, { method: 'GET', headers });
     if (response.ok)
       return { data: { blob: await response.blob(), fileName: fileNameOf(response, fallbackName) }, error: null };
-    const body = await readBody(response);
+    const body = parse(await response.text());
     const error = normaliseError(isObject(body) ? body : null, response.status);
     if (token && response.status === 401) unauthorizedListeners.forEach((listener) => listener(error));
     return { data: null, error };

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { homePath } from '../../domain/access';
-import { useSession } from '../session/SessionProvider';
+import { useSession } from './SessionProvider';
 
 /** SPEC §2: without a stored token every path but the public ones leads to /. */
 export const RequireSession = ({ children }: { children: ReactNode }) => {

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Role } from '../../domain/roles';
-import { TOKEN_KEY } from '../providers/http';
+import { TOKEN_KEY } from './storageKeys';
 import { SESSION_CHANGE_EVENT, readStoredSession, type Session } from './session';
 
 export interface SessionValue {

@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY, USER_DATA_KEY } from '../providers/http';
+import { TOKEN_KEY, USER_DATA_KEY } from './storageKeys';
 import { SessionProvider, useSession } from './SessionProvider';
 import { clearStorage, decodeSession, readStoredSession, readUserData, storeLogin, type Session } from './session';
 

@@ -1,6 +1,6 @@
 import { jwtDecode } from 'jwt-decode';
 import { isRole, type Role } from '../../domain/roles';
-import { TOKEN_KEY, USER_DATA_KEY } from '../providers/http';
+import { TOKEN_KEY, USER_DATA_KEY } from './storageKeys';
 
 /** The signed-in identity decoded from the access token (SPEC §3). */
 export interface Session {

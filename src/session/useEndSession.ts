@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useLogout } from 'react-admin';
-import { TOKEN_KEY, type ApiError } from '../providers/http';
-import { clearStorage } from '../session/session';
 import { useToasts } from '../notifications';
+import { clearStorage } from './session';
+import { TOKEN_KEY } from './storageKeys';
 
 /**
  * SPEC §8: an HTTP 401 shows an error notification titled with the code, clears local storage
@@ -14,7 +14,7 @@ export const useEndSession = () => {
   const navigate = useNavigate();
   const logout = useLogout();
   return useCallback(
-    (error: ApiError) => {
+    (error: { status?: number; message: string }) => {
       if (!localStorage.getItem(TOKEN_KEY)) return;
       toasts.error(String(error.status ?? 401), error.message);
       clearStorage();

@@ -1,26 +1,21 @@
 import { ListPagination } from '../shared/ListPagination';
 import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
-import { formatDateTime, istDayOf, istDayStart, snakeToTitle } from '../../../domain/format';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/audit-event';
+import { formatDateTime, snakeToTitle } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { AuditEventPanel } from './AuditEventPanel';
 import { RecordLink } from './RecordLink';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditEvent } from './types';
+import type { AuditEvent } from './types';
 
 const choices = (values: readonly string[]) => values.map((id) => ({ id, name: snakeToTitle(id.replace(/-/g, '_')) }));
 
-// The date inputs show IST calendar days; the API takes instants: from IST midnight, to the next IST midnight.
+// From and to are whole IST calendar days ('yyyy-mm-dd'), as the date inputs show them and the API takes them.
 const filters = [
   <SelectInput key="entity" source="entity" choices={choices(AUDIT_ENTITIES)} alwaysOn />,
   <SelectInput key="action" source="action" choices={choices(AUDIT_ACTIONS)} alwaysOn />,
   <TextInput key="actorName" source="actorName" alwaysOn />,
-  <DateInput key="from" source="from" parse={(day: string) => istDayStart(day)} format={istDayOf} alwaysOn />,
-  <DateInput
-    key="to"
-    source="to"
-    parse={(day: string) => istDayStart(day, 1)}
-    format={(to: string) => istDayOf(to ? new Date(new Date(to).getTime() - 1) : null)}
-    alwaysOn
-  />,
+  <DateInput key="from" source="from" alwaysOn />,
+  <DateInput key="to" source="to" alwaysOn />,
 ];
 
 /** The audit log, newest first; each row opens to the record before and after. */

@@ -1,7 +1,7 @@
 import { Link as MuiLink } from '@mui/material';
 import { useCreatePath, useRecordContext, useResourceDefinitions } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { resourceOf } from '../../providers/dataProvider';
+import { screenOf } from '../../../domain/access';
 import type { AuditEvent } from './types';
 
 /** The changed record's id, as a link to its page when it has one and still exists. */
@@ -10,7 +10,7 @@ export const RecordLink = () => {
   const createPath = useCreatePath();
   const definitions = useResourceDefinitions();
   if (!record?.entityId) return null;
-  const resource = resourceOf(record.entity);
+  const resource = screenOf(record.entity);
   if (!definitions[resource]?.hasShow || record.action === 'delete') return <>{record.entityId}</>;
   return (
     <MuiLink

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 
 /** Lines of a cell: the first in the body text, the others quieter. */
 const Lines = ({ lines }: { lines: (string | null)[] }) => (

@@ -1,6 +1,6 @@
 import { Edit, SaveButton, SimpleForm, Toolbar, useRecordContext } from 'react-admin';
 import { isMaskedAccountNumber } from '../../../domain/bank-account';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { BankAccountInputs } from './BankAccountInputs';
 import { useBankAccountUpdate } from './useBankAccountUpdate';
 

@@ -1,6 +1,6 @@
 import { AutocompleteInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { USED_FOR } from '../../../domain/bank-account';
-import { isVendorRole } from '../../../domain/roles';
+import { belongsToVendor } from '../../../domain/scope';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
 import { useVendorChoices } from './useVendorChoices';
@@ -16,7 +16,7 @@ export const useBankAccountFilters = () => {
   return [
     <TextInput key="nickname" source="nickname" alwaysOn />,
     <SelectInput key="usedFor" source="usedFor" choices={usedFor} alwaysOn />,
-    ...(role && isVendorRole(role)
+    ...(role && belongsToVendor(role)
       ? []
       : [
           vendors.enabled ? (

@@ -11,7 +11,7 @@ import {
 } from 'react-admin';
 import { BANK_FORMATS, USED_FOR } from '../../../domain/bank-account';
 import { atLeast, isBlank, matches, required, rupees } from '../../../domain/validation';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { useVendorChoices } from './useVendorChoices';
 
 type Source = keyof BankAccount;

@@ -8,7 +8,7 @@ import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { ExportButton } from '../shared/ExportButton';
 import { ListEmpty } from '../shared/ListEmpty';
 import { RowEditButton } from '../shared/RowEditButton';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { BankDetails, CreatedAt, Limits, UpiId } from './BankAccountCells';
 import { useBankAccountFilters } from './BankAccountFilters';
 import { DeleteBankAccountButton } from './DeleteBankAccountButton';
@@ -80,7 +80,7 @@ export const BankAccountList = () => {
           <ConfirmedSwitch<BankAccount>
             source="enabled"
             path={(r) => `/bank-accounts/${r.id}/flags`}
-            screen="bank-accounts"
+            resource="bank-accounts"
             label="resources.bank-accounts.fields.enabled"
           />
         </DataTable.Col>

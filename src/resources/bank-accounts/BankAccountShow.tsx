@@ -15,7 +15,7 @@ import { canDo } from '../../../domain/access';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import { AuditHistory } from '../shared/AuditHistory';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { DeleteBankAccountButton } from './DeleteBankAccountButton';
 import { MerchantsField } from './MerchantsField';
 

@@ -7,7 +7,7 @@ import { useToasts } from '../../notifications';
 import { useSession } from '../../session/SessionProvider';
 import { ensureOk } from '../shared/confirmation';
 import { useConfirmedAction } from '../shared/useConfirmedAction';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 
 /**
  * Deletes an account behind the password, asked every time; the server refuses (409, its message

@@ -5,7 +5,7 @@ import { canDo } from '../../../domain/access';
 import { put } from '../../providers/http';
 import { useToasts } from '../../notifications';
 import { useSession } from '../../session/SessionProvider';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 
 /** The QR and bank-details switches of a row: shown to customers or not, no password needed. */
 export const FlagSwitch = ({ source }: { source: 'showQr' | 'showBankDetails' }) => {

@@ -19,7 +19,7 @@ import { useRefresh, useTranslate } from 'react-admin';
 import { del, post } from '../../providers/http';
 import { useMerchants } from '../../merchants';
 import { useToasts } from '../../notifications';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 
 type Mode = 'link' | 'unlink';
 

@@ -4,7 +4,7 @@ import LinkIcon from '@mui/icons-material/AddLink';
 import { useRecordContext, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { useSession } from '../../session/SessionProvider';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { LinkMerchantsDialog } from './LinkMerchantsDialog';
 
 /** The merchants linked to an account as chips, and the way to link or unlink them. */

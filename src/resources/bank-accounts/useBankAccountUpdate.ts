@@ -3,7 +3,7 @@ import { put, type ApiError } from '../../providers/http';
 import { useToasts } from '../../notifications';
 import { CONFIRMATION_REQUIRED, ensureOk } from '../shared/confirmation';
 import { useConfirmedAction } from '../shared/useConfirmedAction';
-import type { BankAccount } from '.';
+import type { BankAccount } from './types';
 import { bankAccountBody } from './BankAccountInputs';
 
 /** The server's message on its field, for the form, and as the form's own error. */

@@ -3,7 +3,8 @@ import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin
 import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { StatusChip } from './StatusChip';
-import { APPLICATION_STATUSES, type MerchantApplication } from './types';
+import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
+import type { MerchantApplication } from './types';
 
 const filters = [
   <SelectInput
@@ -20,7 +21,7 @@ const filters = [
 export const ApplicationList = () => (
   <List
     filters={filters}
-    filterDefaultValues={{ status: 'PENDING' }}
+    filterDefaultValues={{ status: REVIEWABLE_STATUS }}
     actions={
       <TopToolbar>
         <ExportButton />

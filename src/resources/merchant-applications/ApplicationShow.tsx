@@ -16,8 +16,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { canDo } from '../../../domain/access';
+import { canDo, screenOf } from '../../../domain/access';
 import { formatDateTime, formatRupees } from '../../../domain/format';
+import { isReviewable } from '../../../domain/merchant-application';
 import { useSession } from '../../session/SessionProvider';
 import { ApiKeyDialog } from '../merchants/ApiKeyDialog';
 import type { MerchantKeys } from '../merchants/types';
@@ -34,7 +35,7 @@ const Actions = () => {
   const refresh = useRefresh();
   const [open, setOpen] = useState<'approve' | 'reject' | null>(null);
   const [keys, setKeys] = useState<MerchantKeys | null>(null);
-  const reviewable = record && role && record.status === 'PENDING' && canDo(role, 'merchant-applications', 'review');
+  const reviewable = record && role && isReviewable(record.status) && canDo(role, 'merchant-applications', 'review');
   return (
     <TopToolbar>
       {reviewable && (
@@ -119,7 +120,7 @@ const Details = () => {
               <Labeled label="resources.merchant-applications.fields.merchantId">
                 <MuiLink
                   component={Link}
-                  to={createPath({ resource: 'merchant', type: 'show', id: record.merchantId })}
+                  to={createPath({ resource: screenOf('merchants'), type: 'show', id: record.merchantId })}
                 >
                   {translate('resources.merchant-applications.open_merchant')}
                 </MuiLink>

@@ -1,7 +1,8 @@
 import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import { snakeToTitle } from '../../../domain/format';
-import type { ApplicationStatus, MerchantApplication } from './types';
+import type { ApplicationStatus } from '../../../domain/merchant-application';
+import type { MerchantApplication } from './types';
 
 const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = {
   PENDING: 'warning',

@@ -1,13 +1,6 @@
 import { MERCHANT_FORMATS } from '../../../domain/merchant';
-import {
-  USER_NAME_FORMAT,
-  atLeast,
-  matches,
-  percentage,
-  required,
-  rupees,
-  strongPassword,
-} from '../../../domain/validation';
+import { USER_NAME_FORMAT } from '../../../domain/formats';
+import { atLeast, matches, percentage, required, rupees, strongPassword } from '../../../domain/validation';
 
 export type ApprovalField =
   | 'code'

@@ -1,5 +1,4 @@
-export const APPLICATION_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+import type { ApplicationStatus } from '../../../domain/merchant-application';
 
 /** An application from the public on-boarding form. */
 export interface MerchantApplication {

@@ -10,7 +10,7 @@ export const MerchantEmpty = ({ filtered = false }: { filtered?: boolean }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const { role } = useSession();
-  const canCreate = role !== null && canDo(role, 'merchant', 'create');
+  const canCreate = role !== null && canDo(role, 'merchants', 'create');
   return (
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent>

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { canUseScreen } from '../../../domain/access';
+import { canUseResource } from '../../../domain/access';
 import { snakeToTitle } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import type { Merchant } from './types';
@@ -15,7 +15,7 @@ export const MerchantLinks = () => {
   if (!record) return null;
   const subs = record.subMerchants ?? [];
   const banks = record.bankAccounts ?? [];
-  const showBanks = role !== null && canUseScreen(role, 'bank-accounts');
+  const showBanks = role !== null && canUseResource(role, 'bank-accounts');
 
   return (
     <Card variant="outlined" sx={{ mb: 2 }}>

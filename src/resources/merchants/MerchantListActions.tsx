@@ -20,7 +20,7 @@ export const MerchantListActions = () => {
           <AssignmentIcon />
         </Button>
       )}
-      {role && canDo(role, 'merchant', 'create') && <CreateButton />}
+      {role && canDo(role, 'merchants', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>
   );

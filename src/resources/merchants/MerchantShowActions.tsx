@@ -26,7 +26,7 @@ export const MerchantShowActions = () => {
   const [keys, setKeys] = useState<MerchantKeys | null>(null);
   if (!record || !role) return null;
 
-  const may = (action: Parameters<typeof canDo>[2]) => canDo(role, 'merchant', action);
+  const may = (action: Parameters<typeof canDo>[2]) => canDo(role, 'merchants', action);
   const done = (message: string) =>
     toasts.success(translate('app.toast.success'), translate(message, { code: record.code }));
   const path = `/merchants/${record.id}`;

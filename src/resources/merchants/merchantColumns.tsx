@@ -56,7 +56,7 @@ export const merchantColumns = ({ compact = false } = {}) =>
       <ConfirmedSwitch<Merchant>
         source="enabled"
         path={(r) => `/merchants/${r.id}/enabled`}
-        screen="merchant"
+        resource="merchants"
         label="resources.merchant.fields.enabled"
       />
     </DataTable.Col>,

@@ -12,21 +12,13 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
-import { canUseScreen } from '../../../domain/access';
+import { canUseResource } from '../../../domain/access';
 import { formatDateTime, snakeToTitle } from '../../../domain/format';
 import { buildQuery } from '../../providers/http';
 import { useSession } from '../../session/SessionProvider';
+import type { AuditEntity } from '../../../domain/audit-event';
+import type { AuditEvent } from '../audit-events/types';
 import { changesOf, describeChange } from './changes';
-
-interface AuditEvent {
-  id: string;
-  at: string;
-  actorName: string | null;
-  actorRole: string | null;
-  action: string;
-  before: unknown;
-  after: unknown;
-}
 
 const PAGE = 25;
 const SHOWN = 6;
@@ -55,13 +47,13 @@ const Changes = ({ event }: { event: AuditEvent }) => {
 };
 
 /** The latest changes of one record, from the audit log; only for roles that may read the log. */
-export const AuditHistory = ({ entity, id }: { entity: string; id: string | number | undefined }) => {
+export const AuditHistory = ({ entity, id }: { entity: AuditEntity; id: string | number | undefined }) => {
   const { role } = useSession();
-  const allowed = role !== null && canUseScreen(role, 'audit-events') && id !== undefined;
+  const allowed = role !== null && canUseResource(role, 'audit-events') && id !== undefined;
   return allowed ? <HistoryCard entity={entity} id={String(id)} /> : null;
 };
 
-const HistoryCard = ({ entity, id }: { entity: string; id: string }) => {
+const HistoryCard = ({ entity, id }: { entity: AuditEntity; id: string }) => {
   const translate = useTranslate();
   const createPath = useCreatePath();
   const filter = { entity, entityId: id };

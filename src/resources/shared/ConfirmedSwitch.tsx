@@ -1,7 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Switch } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
-import { canDo, type Action } from '../../../domain/access';
+import { canDo, type Action, type ApiResource } from '../../../domain/access';
 import { put } from '../../providers/http';
 import { useSession } from '../../session/SessionProvider';
 import { ensureOk } from './confirmation';
@@ -14,8 +14,8 @@ export interface ConfirmedSwitchProps<R extends RaRecord = RaRecord> {
   path: (record: R) => string;
   /** The body sent; `{ [source]: next }` unless given. */
   body?: (record: R, next: boolean) => unknown;
-  /** With a screen, the switch works only for a role that canDo the action there (default 'toggle'). */
-  screen?: string;
+  /** With a resource, the switch works only for a role that canDo the action on it (default 'toggle'). */
+  resource?: ApiResource;
   action?: Action;
   disabled?: boolean;
   /** Accessible name, a message id or text; the source otherwise. */
@@ -27,7 +27,7 @@ export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
   source,
   path,
   body,
-  screen,
+  resource,
   action = 'toggle',
   disabled,
   label,
@@ -40,7 +40,7 @@ export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
   const [busy, setBusy] = useState(false);
   if (!record) return null;
 
-  const allowed = !screen || (role !== null && canDo(role, screen, action));
+  const allowed = !resource || (role !== null && canDo(role, resource, action));
   const value = Boolean(record[source]);
   const change = (event: MouseEvent) => {
     event.stopPropagation();

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, useListContext, useTranslate } from 'react-admin';
 import { getFile } from '../../providers/http';
-import { EXPORT_PATH, apiPath } from '../../providers/dataProvider';
+import { apiResourceOf } from '../../../domain/access';
+import { EXPORT_PATH } from '../../providers/dataProvider';
 import { useToasts } from '../../notifications';
 
 /** Hands a file to the browser's download. */
@@ -25,7 +26,7 @@ export const ExportButton = ({ label = 'app.export.label' }: { label?: string })
   const [busy, setBusy] = useState(false);
 
   const download = async () => {
-    const path = apiPath(resource);
+    const path = apiResourceOf(resource) ?? resource;
     setBusy(true);
     const result = await getFile(EXPORT_PATH(path, { filter: filterValues, sort }), `${path}.csv`);
     setBusy(false);

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Card, CardContent } from '@mui/material';
 import { useCreatePath, useResourceContext, useTranslate } from 'react-admin';
-import { canDo } from '../../../domain/access';
+import { apiResourceOf, canDo } from '../../../domain/access';
 import { Message } from '../../layout/Message';
 import { useSession } from '../../session/SessionProvider';
 
@@ -16,7 +16,8 @@ export const ListEmpty = ({ filtered = false, icon = <InboxIcon /> }: { filtered
   const createPath = useCreatePath();
   const { role } = useSession();
   const text = (key: string) => translate(`resources.${resource}.empty.${filtered ? `filtered_${key}` : key}`);
-  const canCreate = !filtered && role !== null && canDo(role, resource, 'create');
+  const api = apiResourceOf(resource);
+  const canCreate = !filtered && role !== null && api !== undefined && canDo(role, api, 'create');
   return (
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent>

@@ -1,4 +1,5 @@
-import { TOKEN_KEY, post, type ApiError } from '../../providers/http';
+import { post, type ApiError } from '../../providers/http';
+import { TOKEN_KEY } from '../../session/storageKeys';
 
 /** The server grants a confirmation for five minutes; the page reuses it for four, so it never sends a stale one. */
 export const CONFIRMATION_REUSE_MS = 4 * 60_000;

@@ -140,7 +140,7 @@ describe('ConfirmedSwitch', () => {
         <ConfirmedSwitch
           source="enabled"
           path={(r) => `/merchants/${r.id}/enabled`}
-          screen="merchant"
+          resource="merchants"
           label="Enabled"
         />
       </RecordContextProvider>,
@@ -163,7 +163,7 @@ describe('ConfirmedSwitch', () => {
         <ConfirmedSwitch
           source="enabled"
           path={(r) => `/merchants/${r.id}/enabled`}
-          screen="merchant"
+          resource="merchants"
           label="Enabled"
         />
       </RecordContextProvider>,

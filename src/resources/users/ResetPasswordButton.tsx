@@ -12,14 +12,13 @@ import {
   Tooltip,
 } from '@mui/material';
 import { Button, useRecordContext, useTranslate } from 'react-admin';
-import { canDo } from '../../../domain/access';
 import { required, strongPassword } from '../../../domain/validation';
 import { post } from '../../providers/http';
 import { useToasts } from '../../notifications';
-import { useSession } from '../../session/SessionProvider';
 import { ensureOk } from '../shared/confirmation';
 import { useConfirmedAction } from '../shared/useConfirmedAction';
-import type { User } from '.';
+import type { User } from './types';
+import { useMayManage } from './useMayManage';
 
 /**
  * Sets a new password for a user (who is signed out everywhere), after the caller's own password.
@@ -29,12 +28,12 @@ export const ResetPasswordButton = ({ compact = false }: { compact?: boolean }) 
   const record = useRecordContext<User>();
   const translate = useTranslate();
   const toasts = useToasts();
-  const { role, userId } = useSession();
   const { confirm, dialog } = useConfirmedAction();
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (!record || !role || !canDo(role, 'user', 'update') || record.id === userId) return null;
+  const mayReset = useMayManage(record, 'update');
+  if (!record || !mayReset) return null;
   const t = (key: string, options?: object) => translate(`resources.user.reset.${key}`, options);
 
   const close = () => {

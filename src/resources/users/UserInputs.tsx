@@ -8,20 +8,14 @@ import {
   useTranslate,
   useTranslateLabel,
 } from 'react-admin';
-import {
-  ROLE_LABELS,
-  SUB_ROLE_LABELS,
-  isMerchantRole,
-  isRole,
-  isVendorRole,
-  subRoleChoices,
-  type Role,
-} from '../../../domain/roles';
-import { USER_NAME_FORMAT, matches, required, strongPassword } from '../../../domain/validation';
+import { ROLE_LABELS, SUB_ROLE_LABELS, isRole, subRoleChoices, type Role } from '../../../domain/roles';
+import { belongsToMerchants, belongsToVendor } from '../../../domain/scope';
+import { matches, required, strongPassword } from '../../../domain/validation';
+import { USER_NAME_FORMAT } from '../../../domain/formats';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
 import { useVendorChoices } from '../bank-accounts/useVendorChoices';
-import type { User } from '.';
+import type { User } from './types';
 
 type Values = Partial<User> & { password?: string };
 
@@ -35,8 +29,8 @@ export const userBody = (values: Values, isCreate: boolean, ownVendorCode: strin
     ...(isCreate && { userName: values.userName, password: values.password }),
     fullName: values.fullName,
     role,
-    merchantCodes: role && isMerchantRole(role) ? (values.merchantCodes ?? []) : [],
-    vendorCode: role && isVendorRole(role) ? (ownVendorCode ?? values.vendorCode ?? null) : null,
+    merchantCodes: role && belongsToMerchants(role) ? (values.merchantCodes ?? []) : [],
+    vendorCode: role && belongsToVendor(role) ? (ownVendorCode ?? values.vendorCode ?? null) : null,
   };
 };
 
@@ -53,7 +47,7 @@ const CodesFor = ({ role, label }: { role: unknown; label: (source: string) => s
   const { role: creator, vendorCode: ownVendorCode } = useSession();
   const vendors = useVendorChoices();
   if (!isRole(role)) return null;
-  if (isMerchantRole(role)) {
+  if (belongsToMerchants(role)) {
     const choices = merchants.map((m) => ({ id: m.code, name: `${m.code} — ${m.name}` }));
     return (
       <AutocompleteArrayInput
@@ -64,8 +58,8 @@ const CodesFor = ({ role, label }: { role: unknown; label: (source: string) => s
       />
     );
   }
-  if (!isVendorRole(role)) return null;
-  if (creator && isVendorRole(creator)) {
+  if (!belongsToVendor(role)) return null;
+  if (creator && belongsToVendor(creator)) {
     return <TextInput source="vendorCode" defaultValue={ownVendorCode ?? ''} disabled helperText={false} />;
   }
   return vendors.enabled ? (

@@ -19,8 +19,9 @@ import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { ExportButton } from '../shared/ExportButton';
 import { ListEmpty } from '../shared/ListEmpty';
 import { RowEditButton } from '../shared/RowEditButton';
-import type { User } from '.';
+import type { User } from './types';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { useMayManage } from './useMayManage';
 
 const filters = [
   <TextInput key="q" source="q" alwaysOn />,
@@ -32,7 +33,7 @@ const Actions = () => {
   const { role } = useSession();
   return (
     <TopToolbar>
-      {role && canDo(role, 'user', 'create') && <CreateButton />}
+      {role && canDo(role, 'users', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>
   );
@@ -49,25 +50,19 @@ const MerchantCodes = () => {
   );
 };
 
-const EnabledSwitch = () => {
-  const record = useRecordContext<User>();
-  const { userId } = useSession();
-  return (
-    <ConfirmedSwitch<User>
-      source="enabled"
-      path={(r) => `/users/${r.id}/enabled`}
-      screen="user"
-      label="resources.user.fields.enabled"
-      disabled={record?.id === userId}
-    />
-  );
-};
+/** Nobody changes their own account here, nor a user of a role they do not manage. */
+const EnabledSwitch = () => (
+  <ConfirmedSwitch<User>
+    source="enabled"
+    path={(r) => `/users/${r.id}/enabled`}
+    label="resources.user.fields.enabled"
+    disabled={!useMayManage(useRecordContext<User>(), 'toggle')}
+  />
+);
 
-/** A user's own row has no switch or actions: nobody changes their own account here. */
 const RowActions = () => {
-  const record = useRecordContext<User>();
-  const { role, userId } = useSession();
-  if (!record || !role || record.id === userId || !canDo(role, 'user', 'update')) return null;
+  const mayEdit = useMayManage(useRecordContext<User>(), 'update');
+  if (!mayEdit) return null;
   return (
     <Box sx={{ display: 'flex' }} onClick={(event) => event.stopPropagation()}>
       <RowEditButton />

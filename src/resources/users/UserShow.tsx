@@ -10,20 +10,17 @@ import {
   WithRecord,
   useRecordContext,
 } from 'react-admin';
-import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
-import { useSession } from '../../session/SessionProvider';
 import { AuditHistory } from '../shared/AuditHistory';
-import type { User } from '.';
+import type { User } from './types';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { useMayManage } from './useMayManage';
 
 const Actions = () => {
-  const record = useRecordContext<User>();
-  const { role, userId } = useSession();
-  const manageable = record && role && record.id !== userId && canDo(role, 'user', 'update');
+  const mayEdit = useMayManage(useRecordContext<User>(), 'update');
   return (
     <TopToolbar>
-      {manageable && <EditButton />}
+      {mayEdit && <EditButton />}
       <ResetPasswordButton />
     </TopToolbar>
   );

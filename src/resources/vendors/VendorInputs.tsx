@@ -1,6 +1,6 @@
 import { NumberInput, TextInput, useTranslateLabel } from 'react-admin';
 import { percentage, required } from '../../../domain/validation';
-import type { Vendor } from '.';
+import type { Vendor } from './types';
 
 /** What a vendor form sends: the API refuses any other field. */
 export const vendorBody = (

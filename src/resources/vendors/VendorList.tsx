@@ -7,7 +7,7 @@ import { useSession } from '../../session/SessionProvider';
 import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { ExportButton } from '../shared/ExportButton';
 import { ListEmpty } from '../shared/ListEmpty';
-import type { Vendor } from '.';
+import type { Vendor } from './types';
 
 const filters = [
   <TextInput key="code" source="code" alwaysOn />,
@@ -19,7 +19,7 @@ const Actions = () => {
   const { role } = useSession();
   return (
     <TopToolbar>
-      {role && canDo(role, 'vendor', 'create') && <CreateButton />}
+      {role && canDo(role, 'vendors', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>
   );
@@ -55,7 +55,7 @@ export const VendorList = () => (
         <ConfirmedSwitch<Vendor>
           source="enabled"
           path={(r) => `/vendors/${r.id}/enabled`}
-          screen="vendor"
+          resource="vendors"
           label="resources.vendor.fields.enabled"
         />
       </DataTable.Col>

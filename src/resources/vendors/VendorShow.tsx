@@ -13,11 +13,11 @@ import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import { AuditHistory } from '../shared/AuditHistory';
-import type { Vendor } from '.';
+import type { Vendor } from './types';
 
 const Actions = () => {
   const { role } = useSession();
-  return <TopToolbar>{role && canDo(role, 'vendor', 'update') && <EditButton />}</TopToolbar>;
+  return <TopToolbar>{role && canDo(role, 'vendors', 'update') && <EditButton />}</TopToolbar>;
 };
 
 export const VendorShow = () => (

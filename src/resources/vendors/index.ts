@@ -5,18 +5,6 @@ import { VendorEdit } from './VendorEdit';
 import { VendorList } from './VendorList';
 import { VendorShow } from './VendorShow';
 
-export interface Vendor {
-  id: string;
-  code: string;
-  name: string;
-  payinCommissionPercent: number;
-  payoutCommissionPercent: number;
-  enabled: boolean;
-  createdBy: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
 /** /app/vendor: the vendors who supply bank accounts and process pay-outs. */
 export default {
   list: VendorList,

@@ -1,0 +1,41 @@
+/** The English messages of /app/merchant-applications (`resources.merchant-applications.*` in the catalogue). */
+export const applicationMessages = {
+  name: 'Merchant Application |||| Merchant Applications',
+  search: 'Business or email',
+  all_statuses: 'All',
+  open_merchant: 'Open the merchant',
+  fields: {
+    businessName: 'Business Name',
+    contactName: 'Contact',
+    email: 'Email',
+    phone: 'Phone',
+    website: 'Website',
+    expectedMonthlyVolume: 'Expected Monthly Volume',
+    status: 'Status',
+    reason: 'Reason',
+    merchantId: 'Merchant',
+    reviewedAt: 'Reviewed At (IST)',
+    createdAt: 'Received At (IST)',
+  },
+  actions: { approve: 'Approve', reject: 'Reject' },
+  approve: {
+    title: 'Approve %{name}',
+    fields: {
+      code: 'Merchant Code',
+      userName: 'User Name',
+      password: 'Initial Password',
+      minPayin: 'Min Payin',
+      maxPayin: 'Max Payin',
+      payinFeePercent: 'Payin Fee %',
+      minPayout: 'Min Payout',
+      maxPayout: 'Max Payout',
+      payoutFeePercent: 'Payout Fee %',
+      testMode: 'Test Mode',
+    },
+  },
+  reject: { title: 'Reject %{name}' },
+  done: {
+    approved: 'Merchant %{code} created; its user %{userName} can sign in.',
+    rejected: 'Application of %{name} rejected',
+  },
+};
