@@ -3,12 +3,12 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,start,bundle,usable,scale (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,start,bundle,usable,scale,exports (comma-separated; all when unset).
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
  * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
- * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50).
+ * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +20,7 @@ import { loadAverage } from './machine';
 import { expectOk, measureLogins, signIn } from './measure';
 import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu } from './measured';
 import { startProduct } from './product';
+import { benchExports, exportsReport, type ExportsResult } from './exports';
 import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
 import { loadSettings, ROOT, type Section } from './settings';
 import { round, type Summary } from './stats';
@@ -106,6 +107,7 @@ const results = {
   bundle: undefined as Measured<BundleResult> | undefined,
   usable: undefined as (Measured<UsableResult> & { where: string }) | undefined,
   scale: undefined as ScaleResult | undefined,
+  exports: undefined as ExportsResult | undefined,
   errors: [] as string[],
 };
 
@@ -247,6 +249,12 @@ const benchScaleSection = async () => {
   results.errors.push(...results.scale.problems.map((p) => `scale: ${p}`));
 };
 
+const benchExportsSection = async () => {
+  results.exports = await benchExports(settings, log);
+  if (results.exports.skipped) log(`exports: skipped (${results.exports.skipped})`);
+  results.errors.push(...results.exports.problems.map((p) => `exports: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({
   value: round(route / Math.max(bare, 1), 2),
   lowerBound: bare < 1,
@@ -297,6 +305,7 @@ const report = (): string => {
   if (ran('bundle') && results.bundle) out.push('', ...bundleReport(results.bundle));
   if (ran('usable') && results.usable) out.push('', ...usableReport(results.usable, results.usable.where));
   if (ran('scale') && results.scale) out.push('', ...scaleReport(results.scale, s.connections));
+  if (ran('exports') && results.exports) out.push('', ...exportsReport(results.exports));
 
   const env = results.environment;
   out.push(
@@ -463,6 +472,7 @@ const main = async () => {
     ['bundle', 'bundle', benchBundle],
     ['usable', 'usable', benchUsable],
     ['scale', 'scale', benchScaleSection],
+    ['exports', 'exports', benchExportsSection],
   ];
   const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {

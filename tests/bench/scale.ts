@@ -2,20 +2,11 @@ import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/db';
 import * as schema from '../../server/db/schema';
-import {
-  listBankAccounts,
-  bankBatches,
-  type BankFilters,
-  type BankSort,
-} from '../../server/services/bank-account-admin';
-import {
-  exportMerchants,
-  listMerchants,
-  type MerchantFilters,
-  type MerchantSort,
-} from '../../server/services/merchant-admin';
+import { exportBankAccounts, listBankAccounts } from '../../server/services/bank-accounts-list';
+import { exportMerchants, listMerchants } from '../../server/services/merchants-list';
 import type { SessionUser } from '../../server/services/auth';
-import { EXPORT_BATCH, type Paging } from '../../server/services/lists';
+import { EXPORT_BATCH, type Batches } from '../../server/services/csv';
+import type { Cursor, Paging } from '../../server/services/lists';
 import { runLoad, type LoadResult } from './load';
 import { measured, others, type Measured } from './measured';
 import { expectOk, signIn } from './measure';
@@ -92,7 +83,7 @@ export interface ExportResult {
   peakRssMb: number | null;
   /** VmHWM after resetting it just before the request; else the highest 20 ms sample. */
   peakFrom: 'VmHWM' | 'samples';
-  /** The last batch's statements (the deepest OFFSET). */
+  /** The last batch's statements (the deepest cursor). */
   lastBatch?: Explained;
 }
 
@@ -218,7 +209,7 @@ const countLines = (chunk: Uint8Array) => {
 };
 
 /** One CSV export read as a stream (lines counted, nothing kept), with the server's peak memory meanwhile. */
-const exportOnce = async (
+export const exportOnce = async (
   url: string,
   headers: Record<string, string>,
   pid: number,
@@ -267,6 +258,16 @@ const exportOnce = async (
 };
 
 // ---------------------------------------------------------------- the section
+
+/** Where the last batch of an export starts: the cursor after every full batch before it. */
+const lastCursor = async (batches: Batches): Promise<Cursor | undefined> => {
+  let after: Cursor | undefined;
+  for (;;) {
+    const { rows, next } = await batches(after, EXPORT_BATCH);
+    if (rows.length < EXPORT_BATCH || !next) return after;
+    after = next;
+  }
+};
 
 const PAGE1: Paging<'createdAt'> = { page: 1, pageSize: 25, sortBy: 'createdAt', sortOrder: 'desc' };
 
@@ -331,34 +332,27 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         {
           path: '/v1/merchants?page=1&pageSize=25&sortBy=createdAt&sortOrder=desc',
           token: 'ADMIN',
-          reproduce: (db) => listMerchants(db, session('ADMIN'), {}, PAGE1 as Paging<MerchantSort>),
+          reproduce: (db) => listMerchants(db, session('ADMIN'), {}, PAGE1),
         },
         {
           path: '/v1/merchants?page=200&pageSize=25&code=M1',
           token: 'ADMIN',
-          reproduce: (db) =>
-            listMerchants(
-              db,
-              session('ADMIN'),
-              { code: 'M1' } as MerchantFilters,
-              { ...PAGE1, page: 200 } as Paging<MerchantSort>,
-            ),
+          reproduce: (db) => listMerchants(db, session('ADMIN'), { code: 'M1' }, { ...PAGE1, page: 200 }),
         },
         {
           path: '/v1/bank-accounts?page=1&pageSize=25',
           token: 'ADMIN',
-          reproduce: (db) => listBankAccounts(db, session('ADMIN'), {}, PAGE1 as Paging<BankSort>),
+          reproduce: (db) => listBankAccounts(db, session('ADMIN'), {}, PAGE1),
         },
         {
           path: `/v1/bank-accounts?vendorCode=${encodeURIComponent(vendorCode)}&page=1&pageSize=25`,
           token: 'ADMIN',
-          reproduce: (db) =>
-            listBankAccounts(db, session('ADMIN'), { vendorCode } as BankFilters, PAGE1 as Paging<BankSort>),
+          reproduce: (db) => listBankAccounts(db, session('ADMIN'), { vendorCode }, PAGE1),
         },
         {
           path: '/v1/bank-accounts?page=1&pageSize=25',
           token: 'VENDOR',
-          reproduce: (db) => listBankAccounts(db, session('VENDOR'), {}, PAGE1 as Paging<BankSort>),
+          reproduce: (db) => listBankAccounts(db, session('VENDOR'), {}, PAGE1),
         },
       ];
 
@@ -401,18 +395,16 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
         result.plans = await explain(pool, spec.reproduce);
       }
 
-      const exports: { path: string; expected: number; lastBatch: (db: Db, offset: number) => Promise<unknown> }[] = [
+      const exports: { path: string; expected: number; batches: (db: Db) => Promise<Batches> }[] = [
         {
           path: '/v1/merchants/export',
           expected: out.seed.merchants,
-          lastBatch: async (db, offset) =>
-            (await exportMerchants(db, session('ADMIN'), {}, PAGE1 as Paging<MerchantSort>))(offset, EXPORT_BATCH),
+          batches: (db) => exportMerchants(db, session('ADMIN'), {}, PAGE1),
         },
         {
           path: '/v1/bank-accounts/export',
           expected: out.seed.bankAccounts,
-          lastBatch: (db, offset) =>
-            bankBatches(db, session('ADMIN'), {}, PAGE1 as Paging<BankSort>)(offset, EXPORT_BATCH),
+          batches: (db) => exportBankAccounts(db, session('ADMIN'), {}, PAGE1),
         },
       ];
       for (const spec of exports) {
@@ -421,8 +413,8 @@ export const benchScale = async (settings: Settings, log: (line: string) => void
           path: spec.path,
           ...(await exportOnce(`${product.url}${spec.path}`, tokens.ADMIN, product.pid, spec.expected)),
         }));
-        const offset = Math.max(0, Math.floor((spec.expected - 1) / EXPORT_BATCH) * EXPORT_BATCH);
-        r.lastBatch = await explain(pool, (db) => spec.lastBatch(db, offset));
+        const cursor = await lastCursor(await spec.batches(opened.database.db));
+        r.lastBatch = await explain(pool, async (db) => (await spec.batches(db))(cursor, EXPORT_BATCH));
         out.exports.push(r);
         if (r.rows !== spec.expected) out.problems.push(`GET ${spec.path}: ${r.rows} rows, ${spec.expected} expected`);
       }

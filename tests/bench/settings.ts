@@ -16,7 +16,7 @@ const numberFrom = (name: string, fallback: number, allowZero = false): number =
 const positive = (name: string, fallback: number) => numberFrom(name, fallback);
 
 /** The parts of the bench, in the order they run; BENCH_ONLY=bundle,usable picks some of them. */
-export const SECTIONS = ['api', 'start', 'bundle', 'usable', 'scale'] as const;
+export const SECTIONS = ['api', 'start', 'bundle', 'usable', 'scale', 'exports'] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const sectionsFrom = (text: string | undefined): Section[] => {
@@ -67,6 +67,8 @@ export const loadSettings = () => ({
   scaleMerchants: Math.round(positive('BENCH_SCALE_MERCHANTS', 10_000)),
   scaleBankAccounts: Math.round(positive('BENCH_SCALE_BANK_ACCOUNTS', 50_000)),
   scaleVendors: Math.round(positive('BENCH_SCALE_VENDORS', 20)),
+  /** Merchants generated for the exports section (keyset against offset). */
+  exportRows: Math.round(positive('BENCH_EXPORT_ROWS', 200_000)),
   /** A list request slower than this (p50 at 1 connection) gets its query plans explained. */
   slowMs: positive('BENCH_SLOW_MS', 50),
   outFile: path.join(ROOT, '.bench', 'results.json'),
