@@ -8,7 +8,7 @@ import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
 import { MENU_BUTTON_COLOR } from '../theme';
-import { useSignOut } from './useEndSession';
+import { useSignOut } from '../session/useEndSession';
 
 const UserBadge = ({ name, role }: { name: string; role: Role }) => {
   const translate = useTranslate();

@@ -5,7 +5,6 @@ import { toFormData } from './formData';
 /** The one HTTP module of the dashboard (SPEC §7, §8): every call resolves to { data, error }. */
 export const API_ROOT = '/v1';
 // The session owns its storage keys; they stay readable here for the callers that still import them from this module.
-export { TOKEN_KEY, USER_DATA_KEY } from '../session/storageKeys';
 
 const ALLOWED_METHODS = 'PUT,DELETE,POST,GET,OPTION';
 export const MERCHANT_LIST_PATH = 'getall-merchant';

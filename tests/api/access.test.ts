@@ -42,8 +42,12 @@ describe('rate limits', () => {
       statuses.push((await s.call('POST', '/v1/login', { body: { userName: `someone${i}`, password: 'x' } })).status);
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const limited = await s.call('POST', '/v1/forgot-password', { body: { userName: 'admin' } });
-    expect([200, 429]).toContain(limited.status);
+    // Each route counts on its own: the sign-in limit leaves forgot-password its own three.
+    const forgotten: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      forgotten.push((await s.call('POST', '/v1/forgot-password', { body: { userName: 'admin' } })).status);
+    }
+    expect(forgotten).toEqual([200, 200, 200, 429]);
     const res = await s.call('POST', '/v1/login', { body: { userName: 'admin', password: 'Demo@1234' } });
     expect(res.status).toBe(429);
     expect(res.body.error).toEqual({
