@@ -18,7 +18,7 @@ export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${w
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const tooMany = (message: string) => new AppError(429, 'RATE_LIMITED', message);
 
-/** PostgreSQL unique violation (23505), as raised through pg or PGlite. */
+/** PostgreSQL unique violation (23505), as raised through pg. */
 export const isUniqueViolation = (error: unknown): boolean => {
   const e = error as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';

@@ -34,7 +34,7 @@ const start = async () => {
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
-  const where = database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
+  const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };
 

@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantApplications, merchants, users } from '../../server/db/schema';
 import { startServer, type TestServer } from '../support/server';
@@ -139,5 +139,57 @@ describe('merchant applications', () => {
         .slice(1)
         .map((line) => line.split(',')[0]),
     ).toEqual(['Shop One', 'Shop Three']);
+  });
+});
+
+// Last: it approves an application that the status filters above do not expect.
+describe('concurrent review', () => {
+  it('two approvals that meet on the locked row: exactly one wins, the other gets 409', async () => {
+    const id = (
+      await s.call('POST', '/v1/on-boarding', {
+        body: {
+          businessName: 'Shop Locked',
+          contactName: 'Ravi Kumar',
+          email: 'ravi@shop.example',
+          phone: '9876543210',
+          website: 'https://shop.example',
+          expectedMonthlyVolume: 100000,
+        },
+      })
+    ).body.data.id;
+    const approval = (code: string) => ({
+      code,
+      userName: code.toLowerCase(),
+      password: 'Welcome123',
+      minPayin: 100,
+      maxPayin: 10000,
+      payinFeePercent: 2,
+      minPayout: 100,
+      maxPayout: 10000,
+      payoutFeePercent: 1,
+    });
+    let calls: Promise<{ status: number; body: any }>[] = [];
+    // Hold the application's row while both requests arrive, so that they truly run at once:
+    // both must be seen waiting on the lock before it is let go.
+    await s.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM merchant_applications WHERE id = ${id} FOR UPDATE`);
+      calls = ['LOCKA', 'LOCKB'].map((code) =>
+        s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approval(code) }),
+      );
+      for (let waiting = 0; waiting < 2; ) {
+        const { rows } = await s.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        );
+        waiting = rows[0].n;
+      }
+    });
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(results.find((r) => r.status === 409)!.body.error.code).toBe('ALREADY_REVIEWED');
+    const made = await s.db
+      .select({ code: merchants.code })
+      .from(merchants)
+      .where(inArray(merchants.code, ['LOCKA', 'LOCKB']));
+    expect(made).toHaveLength(1);
   });
 });

@@ -187,7 +187,7 @@ const benchStart = async () => {
     const run: (typeof results.start)[number] = {};
     results.start.push(run);
     const tmp = tempDir('pgc-bench-start-');
-    const dataDir = path.join(tmp.dir, 'data');
+    const dataDir = tmp.dir;
     try {
       log(`start ${i + 1}/${settings.startRuns}: cold (empty data folder)`);
       run.cold = await measured(() => measureStart(dataDir));
@@ -227,7 +227,7 @@ const benchUsable = async () => {
   const tmp = tempDir('pgc-bench-usable-');
   log('usable: starting the product (embedded database, demo data)');
   const product = await startProduct({
-    DATA_DIR: path.join(tmp.dir, 'data'),
+    DATA_DIR: tmp.dir,
     DIST_DIR: builtDist,
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   });
@@ -418,7 +418,7 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
 const startReport = (out: string[]) => {
   out.push(
     '',
-    '3. Start of node --import tsx server/main.ts (embedded database, no dashboard build, PORT=0), stopped with SIGTERM',
+    '3. Start of node --import tsx server/main.ts (embedded PostgreSQL, no dashboard build, PORT=0) to GET /v1/health 200, stopped with SIGTERM',
   );
   const startRows: (string | number)[][] = [];
   results.start.forEach((run, i) => {
@@ -436,12 +436,14 @@ const startReport = (out: string[]) => {
           fmt(r.healthMs, 0),
           fmt(r.peakRssMb, 0),
           fmt(r.rssMb, 0),
+          fmt(r.databaseMb, 0),
+          r.peakRssMb === null ? '' : fmt(r.peakRssMb + (r.databaseMb ?? 0), 0),
           fmt(r.stopMs, 0),
           String(r.exitCode),
           others(r.otherCpu),
         ]);
     }
-    if (run.error) startRows.push([`failed${tag}`, run.error.slice(0, 60), '', '', '', '', '', '', '']);
+    if (run.error) startRows.push([`failed${tag}`, run.error.slice(0, 60), '', '', '', '', '', '', '', '', '']);
   });
   out.push(
     table(
@@ -450,8 +452,10 @@ const startReport = (out: string[]) => {
         'data folder',
         'ready ms',
         'health 200 ms',
-        'peak RSS MB',
-        'RSS MB',
+        'server peak RSS MB',
+        'server RSS MB',
+        'database PSS MB',
+        'server peak + database MB',
         'stop ms',
         'exit',
         'others before / during',
@@ -465,7 +469,7 @@ const main = async () => {
   cleanupOnSignals();
   const all: [Section, string, () => Promise<void>][] = [
     ['api', 'bare route', benchBare],
-    ['api', 'PGlite', () => benchEngine('pglite')],
+    ['api', 'embedded PostgreSQL', () => benchEngine('embedded')],
     ['api', 'PostgreSQL', () => benchEngine('postgres')],
     ['api', 'bare route', benchBare],
     ['start', 'start', benchStart],
@@ -481,7 +485,7 @@ const main = async () => {
     } catch (error) {
       const message = (error as Error).message;
       results.errors.push(`${name}: ${message}`);
-      const engine = name === 'PGlite' ? 'pglite' : name === 'PostgreSQL' ? 'postgres' : null;
+      const engine = name === 'embedded PostgreSQL' ? 'embedded' : name === 'PostgreSQL' ? 'postgres' : null;
       if (engine && results.engines[engine]) results.engines[engine].error = message;
       log(`${name} failed: ${message}`);
     }

@@ -13,6 +13,8 @@ export interface StartResult {
   /** Peak and current resident memory of the server process, read just before stopping it. */
   peakRssMb: number | null;
   rssMb: number | null;
+  /** The embedded PostgreSQL's processes (postmaster and its children): their summed proportional set size. */
+  databaseMb: number | null;
   /** From SIGTERM until the process exited. */
   stopMs: number;
   exitCode: number | null;
@@ -29,6 +31,40 @@ export const memoryMb = (pid: number, field: 'VmHWM' | 'VmRSS'): number | null =
   } catch {
     return null;
   }
+};
+
+/** Proportional set size: shared pages (PostgreSQL's shared buffers) divided among the processes that map them. */
+const pssMb = (pid: number): number => {
+  try {
+    const match = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+};
+
+/** The memory of the PostgreSQL that the server runs in dataDir, if it runs one. */
+export const databaseMb = (dataDir: string): number | null => {
+  let postmaster: number;
+  try {
+    postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return null;
+  }
+  const children = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((name) => {
+      try {
+        // Field 4 of /proc/<pid>/stat, after the command in parentheses, is the parent's pid.
+        const stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children].reduce((sum, pid) => sum + pssMb(pid), 0);
 };
 
 const exited = (child: ChildProcess) =>
@@ -93,6 +129,7 @@ export const measureStart = async (dataDir: string): Promise<StartResult> => {
 
     const peakRssMb = memoryMb(child.pid!, 'VmHWM');
     const rssMb = memoryMb(child.pid!, 'VmRSS');
+    const dbMb = databaseMb(dataDir);
     const t1 = performance.now();
     child.kill('SIGTERM');
     const stopped = await Promise.race([
@@ -100,7 +137,15 @@ export const measureStart = async (dataDir: string): Promise<StartResult> => {
       new Promise<null>((r) => setTimeout(() => r(null), 15_000).unref()),
     ]);
     if (!stopped) throw new Error('server did not stop within 15 s of SIGTERM');
-    return { readyMs, healthMs, peakRssMb, rssMb, stopMs: performance.now() - t1, exitCode: stopped.code };
+    return {
+      readyMs,
+      healthMs,
+      peakRssMb,
+      rssMb,
+      databaseMb: dbMb,
+      stopMs: performance.now() - t1,
+      exitCode: stopped.code,
+    };
   } finally {
     await kill();
   }

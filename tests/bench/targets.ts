@@ -11,8 +11,11 @@ import { seedDemo } from '../../server/db/seed';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
 
-export type Engine = 'pglite' | 'postgres';
-export const ENGINE_LABEL: Record<Engine, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+export type Engine = 'embedded' | 'postgres';
+export const ENGINE_LABEL: Record<Engine, string> = {
+  embedded: 'embedded PostgreSQL',
+  postgres: "the system's PostgreSQL",
+};
 
 /** A fresh temp folder, removed at cleanup. */
 export const tempDir = (prefix: string): { dir: string; remove: () => Promise<void> } => {
@@ -79,7 +82,7 @@ export interface OpenedDatabase {
 }
 
 /**
- * A database as the server opens it in production: PGlite on a data folder (a fresh temp folder),
+ * A database as the server opens it in production: the embedded PostgreSQL on a data folder (a fresh temp folder),
  * or a pool (default size) on a throwaway database of the local PostgreSQL server, dropped at close.
  */
 export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Promise<OpenedDatabase> => {
@@ -87,10 +90,9 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
   let where: string;
   let dispose: () => Promise<void>;
   let databaseUrl: string | undefined;
-  if (engine === 'pglite') {
-    const tmp = tempDir('pgc-bench-pglite-');
-    const dataDir = path.join(tmp.dir, 'data');
-    database = await openEmbedded(dataDir);
+  if (engine === 'embedded') {
+    const tmp = tempDir('pgc-bench-embedded-');
+    database = await openEmbedded(tmp.dir);
     const db = database;
     const closeDb = onCleanup('embedded database', () => db.close());
     where = 'temp data folder';

@@ -8,7 +8,6 @@ export interface TestServer {
   url: string;
   db: Db;
   app: App;
-  engine: string;
   /** fetch against the server, JSON in and out. */
   call: (
     method: string,
@@ -71,7 +70,6 @@ export const startServer = async (
     url,
     db: database.db,
     app,
-    engine: database.engine,
     call,
     login,
     close: async () => {
