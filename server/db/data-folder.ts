@@ -126,7 +126,7 @@ export const unprivilegedUser = (name = 'postgres'): RunAs | undefined => {
 };
 
 /** The first folder on the way to dir that the user cannot pass through, if any. */
-const unreachable = (dir: string, user: RunAs): string | undefined => {
+export const unreachable = (dir: string, user: RunAs): string | undefined => {
   const chain: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     chain.unshift(d);
@@ -148,5 +148,15 @@ export const prepareDataDir = (dir: string, user: RunAs | undefined) => {
     throw new DataDirError(
       `PostgreSQL runs as the unprivileged user "${user.name}", which cannot reach the data folder ${dir}: ` +
         `it may not enter ${blocked}. Open that folder to it (chmod o+x ${blocked}) or set DATA_DIR to a folder it can reach, such as one under /var/lib or /tmp.`,
+    );
+};
+
+/** The user must also reach PostgreSQL's programs, which sit in the console's node_modules. */
+export const checkProgramsReachable = (programs: string, user: RunAs | undefined) => {
+  const blocked = user && unreachable(programs, user);
+  if (blocked)
+    throw new DataDirError(
+      `PostgreSQL runs as the unprivileged user "${user.name}", which cannot reach its programs in ${programs}: ` +
+        `it may not enter ${blocked}. Open that folder to it (chmod o+x ${blocked}) or install the console in a folder it can reach.`,
     );
 };

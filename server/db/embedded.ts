@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   CLUSTER,
+  checkProgramsReachable,
   DataDirError,
   LOG_FILE,
   PASSWORD_FILE,
@@ -188,6 +189,7 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
   const unlock = lockDataDir(dir);
   try {
     const bin = await binaries();
+    checkProgramsReachable(path.dirname(bin.postgres), user);
     const cluster = path.join(dir, CLUSTER);
     const log = fs.openSync(path.join(dir, LOG_FILE), 'w');
     try {
