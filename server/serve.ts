@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import type { Config } from './config';
+import { attachEmbedded, openPostgres } from './db';
+import type { EmbeddedPostgres } from './db/embedded';
+import { seedDemo } from './db/seed';
+import { buildDashboardIfStale } from './build';
+
+/** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
+export const serve = async (config: Config, embedded: EmbeddedPostgres | undefined) => {
+  if (process.argv.includes('--build-if-stale')) await buildDashboardIfStale(config.distDir);
+  const database = embedded ? await attachEmbedded(embedded) : await openPostgres(config.databaseUrl!);
+  const app = await buildApp({
+    database,
+    config,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+  });
+  // Requests drain first, then the pool ends, then the embedded PostgreSQL stops.
+  app.addHook('onClose', () => database.close());
+  if (config.seedDemo && (await seedDemo(database.db)))
+    app.log.info('demo data created (users in README.md, password Demo@1234)');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const port = (app.server.address() as { port: number }).port;
+  const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
+};
