@@ -12,19 +12,32 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-describe('merchant applications', () => {
-  const apply = (businessName: string) =>
-    s.call('POST', '/v1/on-boarding', {
-      body: {
-        businessName,
-        contactName: 'Ravi Kumar',
-        email: 'ravi@shop.example',
-        phone: '9876543210',
-        website: 'https://shop.example',
-        expectedMonthlyVolume: 100000,
-      },
-    });
+const apply = (businessName: string) =>
+  s.call('POST', '/v1/on-boarding', {
+    body: {
+      businessName,
+      contactName: 'Ravi Kumar',
+      email: 'ravi@shop.example',
+      phone: '9876543210',
+      website: 'https://shop.example',
+      expectedMonthlyVolume: 100000,
+    },
+  });
 
+/** An approval: the merchant's code, its first user, and its limits and fees. */
+const approvalOf = (code: string, userName = code.toLowerCase()) => ({
+  code,
+  userName,
+  password: 'Welcome123',
+  minPayin: 100,
+  maxPayin: 10000,
+  payinFeePercent: 2,
+  minPayout: 100,
+  maxPayout: 10000,
+  payoutFeePercent: 1,
+});
+
+describe('merchant applications', () => {
   it('only ADMIN reviews them', async () => {
     for (const user of DEMO_USERS.filter((u) => u !== 'admin')) {
       expect((await s.call('GET', '/v1/merchant-applications', { token: t[user] })).status).toBe(403);
@@ -34,17 +47,7 @@ describe('merchant applications', () => {
 
   it('approval creates the merchant and its MERCHANT user together, once', async () => {
     const id = (await apply('Shop One')).body.data.id;
-    const approval = {
-      code: 'SHOP1',
-      userName: 'shop-one',
-      password: 'Welcome123',
-      minPayin: 100,
-      maxPayin: 10000,
-      payinFeePercent: 2,
-      minPayout: 100,
-      maxPayout: 10000,
-      payoutFeePercent: 1,
-    };
+    const approval = approvalOf('SHOP1', 'shop-one');
     const [a, b] = await Promise.all([
       s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approval }),
       s.call('POST', `/v1/merchant-applications/${id}/approve`, {
@@ -145,36 +148,14 @@ describe('merchant applications', () => {
 // Last: it approves an application that the status filters above do not expect.
 describe('concurrent review', () => {
   it('two approvals that meet on the locked row: exactly one wins, the other gets 409', async () => {
-    const id = (
-      await s.call('POST', '/v1/on-boarding', {
-        body: {
-          businessName: 'Shop Locked',
-          contactName: 'Ravi Kumar',
-          email: 'ravi@shop.example',
-          phone: '9876543210',
-          website: 'https://shop.example',
-          expectedMonthlyVolume: 100000,
-        },
-      })
-    ).body.data.id;
-    const approval = (code: string) => ({
-      code,
-      userName: code.toLowerCase(),
-      password: 'Welcome123',
-      minPayin: 100,
-      maxPayin: 10000,
-      payinFeePercent: 2,
-      minPayout: 100,
-      maxPayout: 10000,
-      payoutFeePercent: 1,
-    });
+    const id = (await apply('Shop Locked')).body.data.id;
     let calls: Promise<{ status: number; body: any }>[] = [];
     // Hold the application's row while both requests arrive, so that they truly run at once:
     // both must be seen waiting on the lock before it is let go.
     await s.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT 1 FROM merchant_applications WHERE id = ${id} FOR UPDATE`);
       calls = ['LOCKA', 'LOCKB'].map((code) =>
-        s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approval(code) }),
+        s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approvalOf(code) }),
       );
       for (let waiting = 0; waiting < 2; ) {
         const { rows } = await s.db.execute<{ n: number }>(
