@@ -73,17 +73,7 @@ describe('merchant applications', () => {
     const before = (await s.db.select({ n: count() }).from(users))[0].n;
     const res = await s.call('POST', `/v1/merchant-applications/${id}/approve`, {
       token: t.admin,
-      body: {
-        code: 'ACME',
-        userName: 'shop-two',
-        password: 'Welcome123',
-        minPayin: 100,
-        maxPayin: 10000,
-        payinFeePercent: 2,
-        minPayout: 100,
-        maxPayout: 10000,
-        payoutFeePercent: 1,
-      },
+      body: approvalOf('ACME', 'shop-two'),
     });
     expect(res.status).toBe(409);
     const [row] = await s.db.select().from(merchantApplications).where(eq(merchantApplications.id, id));
