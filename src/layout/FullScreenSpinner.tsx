@@ -6,8 +6,6 @@ export const FullScreenSpinner = () => {
   const translate = useTranslate();
   return (
     <Box
-      role="progressbar"
-      aria-label={translate('app.loading')}
       sx={{
         position: 'fixed',
         inset: 0,
@@ -19,7 +17,7 @@ export const FullScreenSpinner = () => {
         opacity: 0.85,
       }}
     >
-      <CircularProgress size={56} thickness={4} />
+      <CircularProgress size={56} thickness={4} aria-label={translate('app.loading')} />
     </Box>
   );
 };

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Collapse, List, ListItem, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
@@ -15,7 +15,7 @@ const itemSx = {
   borderRadius: 2,
   mx: 1,
   my: 0.25,
-  '&.Mui-selected': { color: 'primary.main', fontWeight: 600 },
+  '&.Mui-selected': { fontWeight: 600 },
 } as const;
 
 const ItemLink = ({
@@ -34,17 +34,21 @@ const ItemLink = ({
   const { pathname } = useLocation();
   const selected = isActive(item, pathname);
   return (
-    <ListItemButton
-      component={Link}
-      to={item.path}
-      selected={selected}
-      aria-current={selected ? 'page' : undefined}
-      onClick={onNavigate}
-      sx={{ ...itemSx, pl: nested ? 7.5 : 2 }}
-    >
-      {icon && <ListItemIcon sx={{ minWidth: 40, color: selected ? 'primary.main' : undefined }}>{icon}</ListItemIcon>}
-      <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', fontWeight: selected ? 600 : 400 } }} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={Link}
+        to={item.path}
+        selected={selected}
+        aria-current={selected ? 'page' : undefined}
+        onClick={onNavigate}
+        sx={{ ...itemSx, pl: nested ? 7.5 : 2 }}
+      >
+        {icon && (
+          <ListItemIcon sx={{ minWidth: 40, color: selected ? 'primary.main' : undefined }}>{icon}</ListItemIcon>
+        )}
+        <ListItemText primary={label} slotProps={{ primary: { variant: 'body2', fontWeight: selected ? 600 : 400 } }} />
+      </ListItemButton>
+    </ListItem>
   );
 };
 
@@ -59,7 +63,7 @@ const Group = ({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
   }, [active]);
   const listId = `menu-group-${entry.label.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton
         onClick={() => setOpen(!open)}
         aria-expanded={open}
@@ -82,7 +86,7 @@ const Group = ({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
           ))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 };
 

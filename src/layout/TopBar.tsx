@@ -63,7 +63,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
           {pageTitle}
         </Typography>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
-          <LoadingIndicator />
+          <LoadingIndicator aria-label={translate('app.loading')} />
         </Box>
         <ToggleThemeButton />
         <UserBadge name={name} role={role} />

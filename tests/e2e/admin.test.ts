@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
 import { apiGet } from './support/api';
+import { expectAccessible } from './support/accessible';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import { menuLabels, menuLinks, pathOf, signIn, storedToken, toast } from './support/pages';
 import { productSuite } from './support/suite';
@@ -43,6 +44,7 @@ const openCreateForm = async (page: Page, resource: string) => {
   await page.getByRole('link', { name: 'Create', exact: true }).click();
   await page.waitForURL((u) => u.pathname === `/app/${resource}/create`);
   await saveButton(page).waitFor();
+  await expectAccessible(page, `the ${resource} create form`);
 };
 
 /** Types into an autocomplete and picks the option that starts with the text. */
@@ -93,11 +95,13 @@ describe('admin creates what a merchant needs', () => {
       expect(apiKey).toMatch(/^pg_live_\S+$/);
       expect(secret.length).toBeGreaterThan(0);
       await dialog.getByText(/shown only this once/).waitFor();
+      await expectAccessible(page, 'the API key dialog');
 
       await dialog.getByRole('button', { name: 'I have saved them', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.waitForURL(at(/^\/app\/merchant\/[^/]+\/show$/));
       await page.getByRole('main').getByText(`${MERCHANT.code} · ${MERCHANT.name}`).waitFor();
+      await expectAccessible(page, 'the merchant show page');
       // Once means once: the show page has the key's start only, never the key or the secret.
       const shown = await page.getByRole('main').innerText();
       expect(shown).not.toContain(apiKey);
@@ -141,6 +145,7 @@ describe('admin creates what a merchant needs', () => {
       await saveButton(page).click();
       await page.waitForURL(at(/^\/app\/vendor\/[^/]+\/show$/));
       await page.getByRole('main').getByText(VENDOR.code, { exact: true }).waitFor();
+      await expectAccessible(page, 'the vendor show page');
 
       await page.goto(`${suite.product.url}/app/vendor`);
       const row = rowOf(page, VENDOR.code);
@@ -180,6 +185,8 @@ describe('admin creates what a merchant needs', () => {
 
       await main.getByRole('button', { name: `Merchants: ${BANK.nickname}`, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: `Merchants: ${BANK.nickname}` });
+      await dialog.waitFor();
+      await expectAccessible(page, 'the link-merchants dialog');
       await pick(page, dialog, 'Merchants', MERCHANT.code);
       await dialog.getByRole('button', { name: 'Link merchants', exact: true }).click();
       await toast(page, 'Merchants linked').waitFor();
@@ -223,6 +230,7 @@ describe('admin creates what a merchant needs', () => {
       // The select's empty entry (clearing the value) is no role: its text is blank.
       const offered = (await listbox.getByRole('option').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
       expect(offered).toEqual(['Merchant', 'Transactions', 'Operations', 'Vendor', 'Merchant-Admin']);
+      await expectAccessible(page, 'the role choices of the user form');
       await listbox.getByRole('option', { name: 'Merchant', exact: true }).click();
       await listbox.waitFor({ state: 'hidden' });
 
@@ -286,6 +294,7 @@ describe('the new merchant user', () => {
       expect(rows[0]).toContain(MERCHANT.code);
       const names = await page.locator('tbody td.column-userName').allInnerTexts();
       expect(names.map((n) => n.trim())).toEqual([USER.userName]);
+      await expectAccessible(page, "the merchant user's user list");
 
       const { data } = await pageApi<{ data: Row[] }>(page, '/users?pageSize=100');
       expect(data.map((u) => u.userName)).toEqual([USER.userName]);
@@ -315,6 +324,7 @@ describe('a sensitive action asks for the password', () => {
       await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
       expect((await refused).status()).toBe(400);
       await dialog.getByText('The password is not correct.', { exact: true }).waitFor();
+      await expectAccessible(page, 'the password confirmation with its error');
       expect(flagChanges).toEqual([]);
 
       await password.fill('Demo@1234');
@@ -349,6 +359,7 @@ describe('a vendor user', () => {
       expect(numbers).toHaveLength(nicknames.length);
       for (const number of numbers) expect(number).toContain('•');
       expect(await page.getByRole('main').innerText()).not.toContain('50100234567890');
+      await expectAccessible(page, "the vendor's bank accounts");
 
       const { data } = await pageApi<{ data: Row[] }>(page, '/bank-accounts?pageSize=100');
       expect(data.map((b) => b.nickname).sort()).toEqual([...nicknames].sort());
@@ -378,6 +389,7 @@ describe('the merchant form', () => {
 
       await page.getByRole('main').getByText('Code is Required!', { exact: true }).waitFor();
       await expect.poll(() => field(page, 'Code').getAttribute('aria-invalid')).toBe('true');
+      await expectAccessible(page, 'the merchant form with its code in error');
       expect(pathOf(page)).toBe('/app/merchant/create');
       expect(posts).toEqual([]);
     }));

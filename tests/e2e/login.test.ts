@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn } from './support/api';
+import { expectAccessible } from './support/accessible';
 import { loginForm, pathOf, signIn, storedToken } from './support/pages';
 import { productSuite } from './support/suite';
 
@@ -7,11 +8,19 @@ const suite = productSuite();
 const { withPage } = suite;
 
 describe('login screen', () => {
+  it('is accessible as it opens', () =>
+    withPage(async (page) => {
+      await page.goto(`${suite.product.url}/`);
+      await loginForm(page).submit.waitFor();
+      await expectAccessible(page, 'login screen');
+    }));
+
   it('signs an admin in and lands on the dashboard', () =>
     withPage(async (page) => {
       await signIn(page, suite.product.url, 'admin');
       await page.waitForURL((u) => u.pathname === '/app/dashboard');
       expect(await storedToken(page)).toBeTruthy();
+      await expectAccessible(page, 'dashboard after sign-in');
     }));
 
   it('refuses a wrong password with a readable message and stays on the login screen', () =>
@@ -23,6 +32,7 @@ describe('login screen', () => {
       await form.submit.click();
       await page.getByText('Invalid user name or password.').first().waitFor();
       expect(pathOf(page)).toBe('/');
+      await expectAccessible(page, 'login screen with a failure toast');
       expect(await storedToken(page)).toBeNull();
     }));
 
@@ -33,6 +43,7 @@ describe('login screen', () => {
       await page.getByText('User Name is Required!').waitFor();
       await page.getByText('Password is Required!').waitFor();
       expect(pathOf(page)).toBe('/');
+      await expectAccessible(page, 'login screen with its fields in error');
     }));
 
   it('sends a vendor to the vendor board', () =>
@@ -49,7 +60,10 @@ describe('login screen', () => {
       await form.userName.fill('operations');
       await form.password.fill('Demo@1234');
       await form.submit.click();
-      await page.getByRole('button', { name: 'Continue', exact: true }).click();
+      const proceed = page.getByRole('button', { name: 'Continue', exact: true });
+      await proceed.waitFor();
+      await expectAccessible(page, 'session-elsewhere dialog');
+      await proceed.click();
       await page.waitForURL((u) => u.pathname === '/app/dashboard');
     }));
 });

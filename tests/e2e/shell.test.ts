@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { menuFor } from '../../domain/menu';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { apiSignIn, meStatus } from './support/api';
+import { expectAccessible } from './support/accessible';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import { loginForm, menuLabels, menuLinks, pathOf, signIn, storedKeys, storedToken, toast } from './support/pages';
 import { productSuite } from './support/suite';
@@ -53,6 +54,7 @@ describe('without a stored token', () => {
       await page.goto(`${suite.product.url}${path}`);
       expect(await settledPath(page)).toBe(path);
       expect(await page.getByText('Page not found').count()).toBe(0);
+      await expectAccessible(page);
     }),
   );
 
@@ -62,6 +64,7 @@ describe('without a stored token', () => {
       await page.locator('form button[type="submit"]').click();
       await page.getByText('User Name is Required!').waitFor();
       expect(pathOf(page)).toBe('/forgot-password');
+      await expectAccessible(page, '/forgot-password with its field in error');
     }));
 
   it('hides a toast by itself after a while', () =>
@@ -95,6 +98,7 @@ describe('with a stored token', () => {
       await page.goto(`${suite.product.url}${path}`);
       await page.getByRole('main').getByText('Page not found').waitFor();
       expect(pathOf(page)).toBe(path);
+      await expectAccessible(page, `not-found page at ${path}`);
     }),
   );
 
@@ -104,6 +108,7 @@ describe('with a stored token', () => {
       await page.goto(`${suite.product.url}/app/vendor`);
       await page.getByRole('main').getByText('Access denied').waitFor();
       expect(pathOf(page)).toBe('/app/vendor');
+      await expectAccessible(page, 'access denied');
     }));
 
   it('an undecodable token is removed and the visitor sent to the login screen', () =>

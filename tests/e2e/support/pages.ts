@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
@@ -107,8 +107,8 @@ export const storedKeys = (page: Page) => page.evaluate(() => Object.keys(window
 export const storedToken = (page: Page) => page.evaluate(() => window.localStorage.getItem('accessToken'));
 
 /** A page in a fresh context (own local storage), with bounded waits so a failure names what it waited for. */
-export const openPage = async (browser: Browser): Promise<Page> => {
-  const context = await browser.newContext();
+export const openPage = async (browser: Browser, options: BrowserContextOptions = {}): Promise<Page> => {
+  const context = await browser.newContext(options);
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(30_000);
   return context.newPage();

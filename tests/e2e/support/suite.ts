@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { withPage } from './pages';
+import { openPage, withPage } from './pages';
 import { startProduct, type Product } from './product';
 
 /** One real product and one browser for a test file, started before its tests and stopped after. */
@@ -22,5 +22,7 @@ export const productSuite = () => {
       return product;
     },
     withPage: (run: (page: Page) => Promise<void>) => withPage(browser!, run),
+    /** A page in a fresh context that the caller closes (closePage), for steps that share one page. */
+    openPage: (options?: BrowserContextOptions) => openPage(browser!, options),
   };
 };

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { DEMO_USERS, ROLE_OF, type DemoUser } from '../support/roles';
+import { apiGet } from './support/api';
+import { expectAccessible } from './support/accessible';
+import { MENUS_BY_HAND } from './support/menus-by-hand';
+import { closePage, signIn, storedToken } from './support/pages';
+import { productSuite } from './support/suite';
+
+/**
+ * Every screen of every role's menu, and the public pages, checked against the WCAG A and AA
+ * rules (support/accessible.ts). One signed-in page per role moves from screen to screen inside
+ * the dashboard, so a role's run costs one sign-in.
+ */
+
+const suite = productSuite();
+
+const menuPaths = (user: DemoUser) => [...new Set(MENUS_BY_HAND[ROLE_OF[user]].links.map((l) => l.split(' ').pop()!))];
+/** The admin's screens outside the menu, and the forms behind its lists' Create buttons. */
+const ADMIN_EXTRA = [
+  '/app/merchant-applications',
+  '/app/audit-events',
+  '/app/merchant/create',
+  '/app/vendor/create',
+  '/app/bank-accounts/create',
+  '/app/user/create',
+];
+const screensOf = (user: DemoUser) => [...menuPaths(user), ...(user === 'admin' ? ADMIN_EXTRA : [])];
+
+/** Moves inside the running dashboard (a reload would cost a full start of the app) and lets it draw. */
+const goWithin = (page: Page, path: string) =>
+  page.evaluate(async (to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    await new Promise((drawn) => requestAnimationFrame(() => setTimeout(drawn)));
+  }, path);
+
+/** Waits until the screen has drawn: its path is shown and nothing is loading (a spinner is a progressbar). */
+const settle = async (page: Page, path: string) => {
+  await page.waitForURL((u) => u.pathname === path);
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, { polling: 50 });
+};
+
+type Target = string | ((token: string) => Promise<string>);
+
+/**
+ * One page for a run of screens, signed in as the user when one is given; checks a path, or a
+ * path found with the page's token.
+ */
+const onePage = (options: BrowserContextOptions, user?: DemoUser) => {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    page = await suite.openPage(options);
+    if (user) await signIn(page, suite.product.url, user);
+    else await page.goto(`${suite.product.url}/`);
+  });
+  afterAll(async () => {
+    if (page) await closePage(page);
+  });
+  return async (target: Target) => {
+    const path = typeof target === 'string' ? target : await target((await storedToken(page!))!);
+    await goWithin(page!, path);
+    await settle(page!, path);
+    await expectAccessible(page!, `${user ?? 'visitor'} ${options.colorScheme} ${path}`);
+  };
+};
+
+/** The show and edit screens of a list's first record. */
+const RECORD_SCREENS = [
+  ['merchant', 'merchants'],
+  ['vendor', 'vendors'],
+  ['bank-accounts', 'bank-accounts'],
+  ['user', 'users'],
+].flatMap(([screen, api]) => ['show', 'edit'].map((view) => [`/app/${screen}/:id/${view}`, api] as const));
+const firstRecord = (pattern: string, api: string) => async (token: string) => {
+  const { data } = await apiGet<{ data: { id: string | number }[] }>(suite.product.url, token, `/${api}?pageSize=1`);
+  return pattern.replace(':id', encodeURIComponent(String(data[0].id)));
+};
+
+describe.each(['light', 'dark'] as const)('the public pages in %s mode', (colorScheme) => {
+  const check = onePage({ colorScheme });
+  it.each(['/', '/forgot-password', '/reset-password', '/on-boarding'])('%s', check);
+});
+
+describe.each(DEMO_USERS)('every screen of %s', (user) => {
+  const check = onePage({ colorScheme: 'light' }, user);
+  it.each(screensOf(user))('%s', check);
+  if (user === 'admin') it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
+});
+
+describe('every screen of admin in dark mode', () => {
+  const check = onePage({ colorScheme: 'dark' }, 'admin');
+  it.each(screensOf('admin'))('%s', check);
+  it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
+});
