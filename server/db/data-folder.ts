@@ -125,16 +125,23 @@ export const unprivilegedUser = (name = 'postgres'): RunAs | undefined => {
   return { uid: idOf('-u', name)!, gid: idOf('-g', name)!, name };
 };
 
-/** The first folder on the way to dir that the user cannot pass through, if any. */
+/** The first folder on the way to dir that the user cannot pass through, if any (one child process). */
 export const unreachable = (dir: string, user: RunAs): string | undefined => {
   const chain: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     chain.unshift(d);
     if (path.dirname(d) === d) break;
   }
-  return chain.find(
-    (d) => spawnSync('test', ['-x', d], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status !== 0,
+  const probe = spawnSync(
+    '/bin/sh',
+    ['-c', 'for d; do test -x "$d" || { printf %s "$d"; exit 1; }; done', 'sh', ...chain],
+    {
+      uid: user.uid,
+      gid: user.gid,
+      encoding: 'utf8',
+    },
   );
+  return probe.status === 0 ? undefined : probe.stdout || dir;
 };
 
 /** Creates the folder (0700) and, when PostgreSQL runs as another user, hands it to that user. */

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -21,7 +22,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The project's root: the nearest folder with a package.json above this file, whether run from source or bundled. */
+const projectRoot = (from: string): string =>
+  fs.existsSync(path.join(from, 'package.json')) || path.dirname(from) === from
+    ? from
+    : projectRoot(path.dirname(from));
+
+export const MIGRATIONS_DIR = path.join(
+  projectRoot(path.dirname(fileURLToPath(import.meta.url))),
+  'server',
+  'db',
+  'migrations',
+);
 const MIGRATION_LOCK_KEY = 7_342_001;
 
 /** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */

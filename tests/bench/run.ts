@@ -10,6 +10,7 @@
  * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
  * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,7 +104,12 @@ const results = {
   /** The bare route, measured before the engines and again after them; ratios use their mean. */
   bare: [] as LoadFigures[],
   engines: {} as Record<Engine, EngineResult>,
-  start: [] as { cold?: Measured<StartResult>; warm?: Measured<StartResult>; error?: string }[],
+  start: [] as {
+    cold?: Measured<StartResult>;
+    warm?: Measured<StartResult>;
+    sources?: Measured<StartResult>;
+    error?: string;
+  }[],
   bundle: undefined as Measured<BundleResult> | undefined,
   usable: undefined as (Measured<UsableResult> & { where: string }) | undefined,
   scale: undefined as ScaleResult | undefined,
@@ -183,6 +189,8 @@ const benchEngine = async (engine: Engine) => {
 };
 
 const benchStart = async () => {
+  log('start: bundling the server as npm start does');
+  execFileSync(process.execPath, ['scripts/start.mjs', '--bundle-only'], { cwd: ROOT, stdio: 'inherit' });
   for (let i = 0; i < settings.startRuns; i++) {
     const run: (typeof results.start)[number] = {};
     results.start.push(run);
@@ -193,6 +201,8 @@ const benchStart = async () => {
       run.cold = await measured(() => measureStart(dataDir));
       log(`start ${i + 1}/${settings.startRuns}: warm (same folder again)`);
       run.warm = await measured(() => measureStart(dataDir));
+      log(`start ${i + 1}/${settings.startRuns}: warm from the TypeScript sources (tsx), for comparison`);
+      run.sources = await measured(() => measureStart(dataDir, 'sources'));
     } catch (error) {
       run.error = (error as Error).message;
       results.errors.push(`start: ${run.error}`);
@@ -287,7 +297,7 @@ const showRatio = (r: Ratio) => `${r.lowerBound ? '≥' : ''}${times(r.value)}`;
 const allOtherCpu = (): number[] => {
   const all: (OtherCpu | undefined)[] = results.bare.map((b) => b.otherCpu);
   for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
-  for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu);
+  for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu, r.sources?.otherCpu);
   all.push(results.bundle?.otherCpu, results.usable?.otherCpu, ...scaleOtherCpu(results.scale));
   return otherShares(all);
 };
@@ -418,7 +428,7 @@ const apiReport = (out: string[], engines: [Engine, EngineResult][]) => {
 const startReport = (out: string[]) => {
   out.push(
     '',
-    '3. Start of node --import tsx server/main.ts (embedded PostgreSQL, no dashboard build, PORT=0) to GET /v1/health 200, stopped with SIGTERM',
+    '3. Start as npm start does (node scripts/start.mjs: the server bundle; embedded PostgreSQL, no dashboard build, PORT=0) to GET /v1/health 200, stopped with SIGTERM',
   );
   const startRows: (string | number)[][] = [];
   results.start.forEach((run, i) => {
@@ -426,6 +436,7 @@ const startReport = (out: string[]) => {
     for (const [kind, label] of [
       ['cold', 'empty data folder'],
       ['warm', 'same folder again'],
+      ['sources', 'same folder, from sources (tsx)'],
     ] as const) {
       const r = run[kind];
       if (r)

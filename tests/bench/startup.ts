@@ -77,12 +77,19 @@ const exited = (child: ChildProcess) =>
  * Starts the production entry point (no dashboard build) on dataDir with an ephemeral port,
  * times it until /v1/health answers 200, reads its memory, then stops it with SIGTERM.
  */
-export const measureStart = async (dataDir: string): Promise<StartResult> => {
+/** What is started: npm start's launcher and server bundle (built beforehand), or the TypeScript sources through tsx. */
+export type StartedFrom = 'bundle' | 'sources';
+const ENTRY: Record<StartedFrom, string[]> = {
+  bundle: ['scripts/start.mjs'],
+  sources: ['--import', 'tsx', path.join('server', 'main.ts')],
+};
+
+export const measureStart = async (dataDir: string, from: StartedFrom = 'bundle'): Promise<StartResult> => {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
   for (const name of ['DATABASE_URL', 'SEED_DEMO', 'JWT_SECRET', 'DIST_DIR']) delete env[name];
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
+  const child = spawn(process.execPath, ENTRY[from], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

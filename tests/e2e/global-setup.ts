@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildDashboardIfStale } from '../../server/build';
@@ -14,6 +15,7 @@ export default async function setup() {
   process.chdir(ROOT_DIR);
   try {
     await buildDashboardIfStale(path.join(ROOT_DIR, 'dist'));
+    execFileSync(process.execPath, ['scripts/start.mjs', '--bundle-only'], { stdio: 'inherit' });
   } finally {
     process.chdir(cwd);
   }

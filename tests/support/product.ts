@@ -23,6 +23,8 @@ export interface ProductOptions {
   /** The data folder; a fresh temp folder (removed at stop) when not given. */
   dataDir?: string;
   env?: NodeJS.ProcessEnv;
+  /** Run what npm start runs (scripts/start.mjs and the server bundle) instead of the sources. */
+  bundled?: boolean;
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -32,7 +34,7 @@ const exitOf = (child: ChildProcess) =>
   });
 
 /** Runs the product as `npm start` does (without the build step), on a free port of 127.0.0.1. */
-export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}) => {
+export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}, bundled = false) => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -44,7 +46,9 @@ export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}) => 
   };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // npm start's launcher (which runs the bundle, built beforehand by the caller) or the TypeScript sources.
+  const entry = bundled ? ['scripts/start.mjs'] : ['--import', 'tsx', 'server/main.ts'];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT_DIR,
     env: { ...env, ...extra },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -83,7 +87,7 @@ export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}) => 
 export const startProduct = async (opts: ProductOptions = {}): Promise<Product> => {
   const temp = opts.dataDir === undefined;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pg-console-e2e-'));
-  const run = spawnProduct(dataDir, opts.env);
+  const run = spawnProduct(dataDir, opts.env, opts.bundled);
   const stop = async () => {
     if (run.child.exitCode === null && run.child.signalCode === null) {
       run.child.kill('SIGTERM');

@@ -1,2 +1,6 @@
-// The browser suites run the same product process as the API's data-folder tests.
-export { startProduct, type Product } from '../../support/product';
+import { startProduct as start, type ProductOptions } from '../../support/product';
+
+export type { Product } from '../../support/product';
+
+/** The browser suites run what npm start runs: the server bundle, made by the global setup. */
+export const startProduct = (opts: ProductOptions = {}) => start({ ...opts, bundled: true });
