@@ -97,9 +97,24 @@ export interface RunAs {
   name: string;
 }
 
-const idOf = (flag: '-u' | '-g', name: string): number | null => {
+/** The user's uid and gid from /etc/passwd, else from `id` (users from a directory service). */
+const idsOf = (name: string): { uid: number; gid: number } | null => {
   try {
-    return Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    const line = fs
+      .readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${name}:`));
+    if (line) {
+      const [, , uid, gid] = line.split(':');
+      return { uid: Number(uid), gid: Number(gid) };
+    }
+  } catch {
+    /* no /etc/passwd: ask id */
+  }
+  try {
+    const id = (flag: string) =>
+      Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+    return { uid: id('-u'), gid: id('-g') };
   } catch {
     return null;
   }
@@ -111,7 +126,7 @@ const idOf = (flag: '-u' | '-g', name: string): number | null => {
  */
 export const unprivilegedUser = (name = 'postgres'): RunAs | undefined => {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
-  if (idOf('-u', name) === null) {
+  if (idsOf(name) === null) {
     try {
       execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', name], {
         stdio: 'ignore',
@@ -122,7 +137,7 @@ export const unprivilegedUser = (name = 'postgres'): RunAs | undefined => {
       );
     }
   }
-  return { uid: idOf('-u', name)!, gid: idOf('-g', name)!, name };
+  return { ...idsOf(name)!, name };
 };
 
 /** The first folder on the way to dir that the user cannot pass through, if any (one child process). */
@@ -148,22 +163,24 @@ export const unreachable = (dir: string, user: RunAs): string | undefined => {
 export const prepareDataDir = (dir: string, user: RunAs | undefined) => {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   fs.chmodSync(dir, 0o700);
-  if (!user) return;
-  fs.chownSync(dir, user.uid, user.gid);
+  if (user) fs.chownSync(dir, user.uid, user.gid);
+};
+
+/**
+ * After a failed start as another user: the clear reason when that user cannot reach PostgreSQL's
+ * programs (in the console's node_modules) or the data folder. Checked only then, to keep starts fast.
+ */
+export const explainUnreachable = (dir: string, programs: string | undefined, user: RunAs) => {
+  const programsBlocked = programs && unreachable(programs, user);
+  if (programsBlocked)
+    throw new DataDirError(
+      `PostgreSQL runs as the unprivileged user "${user.name}", which cannot reach its programs in ${programs}: ` +
+        `it may not enter ${programsBlocked}. Open that folder to it (chmod o+x ${programsBlocked}) or install the console in a folder it can reach.`,
+    );
   const blocked = unreachable(dir, user);
   if (blocked)
     throw new DataDirError(
       `PostgreSQL runs as the unprivileged user "${user.name}", which cannot reach the data folder ${dir}: ` +
         `it may not enter ${blocked}. Open that folder to it (chmod o+x ${blocked}) or set DATA_DIR to a folder it can reach, such as one under /var/lib or /tmp.`,
-    );
-};
-
-/** The user must also reach PostgreSQL's programs, which sit in the console's node_modules. */
-export const checkProgramsReachable = (programs: string, user: RunAs | undefined) => {
-  const blocked = user && unreachable(programs, user);
-  if (blocked)
-    throw new DataDirError(
-      `PostgreSQL runs as the unprivileged user "${user.name}", which cannot reach its programs in ${programs}: ` +
-        `it may not enter ${blocked}. Open that folder to it (chmod o+x ${blocked}) or install the console in a folder it can reach.`,
     );
 };

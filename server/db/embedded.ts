@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   CLUSTER,
-  checkProgramsReachable,
+  explainUnreachable,
   DataDirError,
   LOG_FILE,
   PASSWORD_FILE,
@@ -187,9 +187,9 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
   const user = unprivilegedUser();
   prepareDataDir(dir, user);
   const unlock = lockDataDir(dir);
+  let bin: Binaries | undefined;
   try {
-    const bin = await binaries();
-    checkProgramsReachable(path.dirname(bin.postgres), user);
+    bin = await binaries();
     const cluster = path.join(dir, CLUSTER);
     const log = fs.openSync(path.join(dir, LOG_FILE), 'w');
     try {
@@ -207,13 +207,6 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
     const { child, urlOf, client } = started!;
     if (!child || !client) throw new DataDirError(`PostgreSQL did not start in ${cluster}:\n${logTail(dir)}`);
 
-    try {
-      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-      if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
-    } finally {
-      await client.end();
-    }
-
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
@@ -229,9 +222,21 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
         }
         unlock();
       })());
+
+    try {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+      if (!rowCount) await client.query(`CREATE DATABASE ${DATABASE}`);
+    } catch (error) {
+      await stop();
+      throw error;
+    } finally {
+      await client.end();
+    }
     return { urlOf, stop };
   } catch (error) {
     unlock();
+    // Run as another user, PostgreSQL fails on a folder that user cannot enter: say which one.
+    if (user) explainUnreachable(dir, bin && path.dirname(bin.postgres), user);
     throw error;
   }
 };
