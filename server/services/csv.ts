@@ -23,6 +23,9 @@ export const sendCsv = async (reply: FastifyReply, fileName: string, columns: Cs
   const csv = stringify({
     header: true,
     columns,
+    // A cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe, so that a
+    // spreadsheet shows it instead of running it (names and ids come from outside the gateway).
+    escape_formulas: true,
     cast: { boolean: (v) => (v ? 'Yes' : 'No'), date: (d) => d.toISOString() },
   });
   reply.header('content-type', 'text/csv; charset=utf-8');
