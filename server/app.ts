@@ -62,6 +62,9 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Answers of the API carry people's and merchants' data: no browser or proxy keeps them.
+    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?'))
+      reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
   await app.register(helmet, {

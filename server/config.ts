@@ -36,6 +36,17 @@ const positiveInt = (text: string | undefined, fallback: number, name: string): 
   return value;
 };
 
+/** A configured signing secret must be long enough to resist guessing (HS256 wants 32 bytes or more). */
+export const MIN_JWT_SECRET_BYTES = 32;
+const jwtSecretFrom = (text: string | undefined): string | undefined => {
+  if (!text) return undefined;
+  if (Buffer.byteLength(text, 'utf8') < MIN_JWT_SECRET_BYTES)
+    throw new Error(
+      `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes long (got ${Buffer.byteLength(text, 'utf8')}); unset it to have one generated`,
+    );
+  return text;
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config => {
   const root = process.cwd();
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
@@ -47,7 +58,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     seedDemo: !env.DATABASE_URL || argv.includes('--demo') || env.SEED_DEMO === '1',
-    jwtSecret: env.JWT_SECRET || undefined,
+    jwtSecret: jwtSecretFrom(env.JWT_SECRET),
     tokenTtlSeconds: parseDuration(env.TOKEN_TTL || '12h', 'TOKEN_TTL'),
     resetTokenTtlMinutes: positiveInt(env.RESET_TOKEN_TTL_MINUTES, 30, 'RESET_TOKEN_TTL_MINUTES'),
     publicUrl: env.PUBLIC_URL || undefined,

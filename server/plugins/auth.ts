@@ -34,6 +34,8 @@ declare module '@fastify/jwt' {
   }
 }
 
+export const JWT_ALGORITHM = 'HS256';
+
 const bearer = (request: FastifyRequest): string | undefined => {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -46,7 +48,12 @@ const bearer = (request: FastifyRequest): string | undefined => {
  * request to a declared screen passes one guard derived from the role tables in domain/.
  */
 export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
-  await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: opts.tokenTtlSeconds } });
+  // One algorithm, pinned both ways: a token naming another (or none) is not valid.
+  await app.register(fastifyJwt, {
+    secret: opts.secret,
+    sign: { algorithm: JWT_ALGORITHM, expiresIn: opts.tokenTtlSeconds },
+    verify: { algorithms: [JWT_ALGORITHM] },
+  });
   app.decorateRequest('session', null as unknown as SessionUser);
   const table: { method: string; url: string; access: Access }[] = [];
   app.decorate('accessTable', table);
@@ -68,6 +75,7 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
     let claims: TokenClaims;
     try {
       claims = app.jwt.verify<TokenClaims>(token);
+      if (claims.typ !== 'access') throw new Error('not an access token');
     } catch (error) {
       const expired = (error as { code?: string }).code === 'FAST_JWT_EXPIRED';
       throw unauthorized(

@@ -14,6 +14,8 @@ export const INVALID_RESET = 'This reset link is invalid or has expired. Please 
 
 /** The claims of an access token (SPEC §3) plus its session id. */
 export interface TokenClaims {
+  /** 'access': told apart from the confirmations signed with the same key. */
+  typ: 'access';
   id: string;
   userName: string;
   role: Role;
@@ -114,6 +116,7 @@ export const login = async (
   });
 
   const claims: TokenClaims = {
+    typ: 'access',
     id: user.id,
     userName: user.userName,
     role: user.role,

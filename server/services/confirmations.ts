@@ -10,7 +10,8 @@ export const CONFIRMATION_HEADER = 'x-confirmation';
 export const CONFIRMATION_TTL_SECONDS = 300;
 
 interface ConfirmationClaims {
-  purpose: 'confirm';
+  /** 'confirm': never accepted as an access token, and an access token is never one of these. */
+  typ: 'confirm';
   sid: string;
   sub: string;
 }
@@ -19,7 +20,7 @@ interface ConfirmationClaims {
 export const grantConfirmation = async (app: FastifyInstance, db: Db, user: SessionUser, password: string) => {
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!row || !(await verifyPassword(password, row.hash))) throw badRequest('The password is not correct.', 'password');
-  const claims: ConfirmationClaims = { purpose: 'confirm', sid: user.sessionId, sub: user.id };
+  const claims: ConfirmationClaims = { typ: 'confirm', sid: user.sessionId, sub: user.id };
   const confirmation = app.jwt.sign(claims as never, { expiresIn: CONFIRMATION_TTL_SECONDS });
   return { confirmation, expiresAt: new Date(Date.now() + CONFIRMATION_TTL_SECONDS * 1000).toISOString() };
 };
@@ -33,7 +34,7 @@ export const requireConfirmation = (app: FastifyInstance, request: FastifyReques
   if (typeof header !== 'string' || !header) throw confirmationRequired();
   try {
     const claims = app.jwt.verify<ConfirmationClaims>(header);
-    if (claims.purpose !== 'confirm' || claims.sid !== request.session.sessionId || claims.sub !== request.session.id) {
+    if (claims.typ !== 'confirm' || claims.sid !== request.session.sessionId || claims.sub !== request.session.id) {
       throw confirmationRequired();
     }
   } catch {
