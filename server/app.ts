@@ -9,6 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { refuseNulCharacters } from './plugins/input';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
 import { authRoutes } from './routes/auth';
@@ -67,6 +68,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
+  app.addHook('preValidation', refuseNulCharacters);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },

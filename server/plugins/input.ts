@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from '../errors';
+
+/** The first field (dotted path) whose text holds a NUL character, which PostgreSQL cannot store. */
+const nulField = (value: unknown, path: string): string | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = nulField(item, `${path}.${i}`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const found = nulField(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return undefined;
+};
+
+/** Before validation, on every route: text with a NUL character gets a clear 400 (the database would answer 500). */
+export const refuseNulCharacters = async (request: FastifyRequest) => {
+  for (const part of [request.params, request.query, request.body]) {
+    const field = nulField(part, '');
+    if (field !== undefined) throw badRequest('Text may not contain NUL characters.', field || undefined);
+  }
+};

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server';
+import { signInAll, type DemoUser } from '../support/roles';
+
+let s: TestServer;
+let t: Record<DemoUser, string>;
+beforeAll(async () => {
+  s = await startServer();
+  t = await signInAll(s);
+});
+afterAll(() => s?.close());
+
+describe('input hygiene', () => {
+  it('answers 400, never 500, to ids that are not UUIDs', async () => {
+    const statuses: string[] = [];
+    for (const path of [
+      '/v1/merchants/not-a-uuid',
+      '/v1/vendors/123',
+      '/v1/bank-accounts/%00',
+      '/v1/users/zzzz',
+      '/v1/merchant-applications/1',
+      '/v1/audit-events/not-a-number',
+    ]) {
+      const res = await s.call('GET', path, { token: t.admin });
+      statuses.push(`${path} ${res.status}`);
+    }
+    expect(statuses.filter((x) => !x.endsWith(' 400'))).toEqual([]);
+  });
+
+  it('answers 400, never 500, to NUL characters in bodies and queries, naming the field', async () => {
+    const results = [
+      await s.call('POST', '/v1/login', { body: { userName: 'ad\u0000min', password: 'x' } }),
+      await s.call('GET', '/v1/merchants?q=a%00b', { token: t.admin }),
+      await s.call('GET', '/v1/users?q=%00', { token: t.admin }),
+      await s.call('POST', '/v1/on-boarding', {
+        body: {
+          businessName: 'Nul\u0000 Traders',
+          contactName: 'Ravi Kumar',
+          email: 'ravi@shop.example',
+          phone: '9876543210',
+          website: 'https://shop.example',
+          expectedMonthlyVolume: 100000,
+        },
+      }),
+      await s.call('POST', '/v1/forgot-password', { body: { userName: '\u0000' } }),
+    ];
+    expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
+    expect(results[0].body.error).toEqual({
+      message: 'Text may not contain NUL characters.',
+      code: 'VALIDATION',
+      field: 'userName',
+    });
+    expect(results[3].body.error.field).toBe('businessName');
+  });
+});
