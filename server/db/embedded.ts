@@ -148,7 +148,7 @@ const connect = async (url: string): Promise<pg.Client> => {
 /** Starts the postmaster on a free loopback port and waits until it accepts connections. */
 const launch = async (dir: string, bin: Binaries, user: RunAs | undefined, password: string) => {
   const port = await freePort();
-  const log = fs.openSync(path.join(dir, LOG_FILE), 'a');
+  const log = fs.openSync(path.join(dir, LOG_FILE), 'a', 0o600);
   const child = spawn(
     bin.postgres,
     [
@@ -191,7 +191,7 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
   try {
     bin = await binaries();
     const cluster = path.join(dir, CLUSTER);
-    const log = fs.openSync(path.join(dir, LOG_FILE), 'w');
+    const log = fs.openSync(path.join(dir, LOG_FILE), 'w', 0o600);
     try {
       if (!fs.existsSync(path.join(cluster, 'PG_VERSION'))) await initialise(dir, bin, user, log);
       else await stopOrphan(cluster);

@@ -44,6 +44,8 @@ describe('the embedded PostgreSQL in its data folder', () => {
     expect(modeOf(dir)).toBe(0o700);
     expect(modeOf(path.join(dir, 'password'))).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'password'), 'utf8').trim()).toMatch(/^[\w-]{32}$/);
+    // Nothing in the folder is open to other users: its own files and PostgreSQL's cluster.
+    for (const name of fs.readdirSync(dir)) expect(`${name} ${modeOf(path.join(dir, name)) & 0o077}`).toBe(`${name} 0`);
     expect(await seedDemo(first.db)).toBe(true);
     await expect(openEmbedded(dir)).rejects.toThrow(DataDirInUseError);
     await expect(openEmbedded(dir)).rejects.toThrow(/in use by another running server/);
