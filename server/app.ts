@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { refuseNulCharacters } from './plugins/input';
+import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
 import { authRoutes } from './routes/auth';
@@ -33,7 +33,8 @@ export type AppConfig = Pick<
   | 'maxFailedLogins'
   | 'distDir'
   | 'publicUrl'
->;
+> &
+  Partial<Pick<Config, 'trustProxy'>>;
 
 export interface BuildOptions {
   database: Database;
@@ -44,13 +45,18 @@ export interface BuildOptions {
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
 export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
   const { db } = database;
+  // A hop count trusts that many proxies nearest the server (as proxy-addr counts hops).
+  const trusted = config.trustProxy ?? false;
+  const trustProxy: FastifyServerOptions['trustProxy'] =
+    typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
     logger,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // Only the configured proxies may name the client; anyone can send X-Forwarded-For.
+    trustProxy,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -68,6 +74,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
+  app.addHook('onRequest', refuseMalformedClientAddress);
   app.addHook('preValidation', refuseNulCharacters);
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -16,6 +17,8 @@ export interface Config {
   /** Failed sign-ins per user name in 15 minutes before further attempts are refused. */
   maxFailedLogins: number;
   distDir: string;
+  /** Which proxies' X-Forwarded-For to believe: none (default), a hop count, or their addresses. */
+  trustProxy: false | number | string[];
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -34,6 +37,20 @@ const positiveInt = (text: string | undefined, fallback: number, name: string): 
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number (got "${text}")`);
   return value;
+};
+
+const ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+
+/** TRUST_PROXY: unset or off (the client is whoever connects), a hop count, or proxy addresses/CIDRs. */
+export const parseTrustProxy = (text: string | undefined): false | number | string[] => {
+  const value = text?.trim() ?? '';
+  if (['', 'off', 'false', '0'].includes(value.toLowerCase())) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value.split(',').map((a) => a.trim());
+  if (list.every((a) => ADDRESS.test(a) && isIP(a.split('/')[0]) !== 0)) return list;
+  throw new Error(
+    `TRUST_PROXY must be off, a number of proxy hops, or a comma-separated list of proxy addresses (got "${text}")`,
+  );
 };
 
 /** A configured signing secret must be long enough to resist guessing (HS256 wants 32 bytes or more). */
@@ -66,5 +83,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     authRateLimitPerMinute: positiveInt(env.AUTH_RATE_LIMIT_PER_MINUTE, 30, 'AUTH_RATE_LIMIT_PER_MINUTE'),
     maxFailedLogins: positiveInt(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 };

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { badRequest } from '../errors';
 
@@ -26,4 +27,12 @@ export const refuseNulCharacters = async (request: FastifyRequest) => {
     const field = nulField(part, '');
     if (field !== undefined) throw badRequest('Text may not contain NUL characters.', field || undefined);
   }
+};
+
+/**
+ * Behind a trusted proxy the client's address comes from X-Forwarded-For; one that is not an
+ * address gets a clear 400 instead of reaching the rate limits and the audit log.
+ */
+export const refuseMalformedClientAddress = async (request: FastifyRequest) => {
+  if (isIP(request.ip) === 0) throw badRequest('The X-Forwarded-For header does not hold a valid address.');
 };
