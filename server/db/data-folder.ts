@@ -141,7 +141,7 @@ export const unprivilegedUser = (name = 'postgres'): RunAs | undefined => {
 };
 
 /** The first folder on the way to dir that the user cannot pass through, if any (one child process). */
-export const unreachable = (dir: string, user: RunAs): string | undefined => {
+const unreachable = (dir: string, user: RunAs): string | undefined => {
   const chain: string[] = [];
   for (let d = dir; ; d = path.dirname(d)) {
     chain.unshift(d);

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../support/server';
-import { signInAll, type DemoUser } from '../support/roles';
+import { describe, expect, it } from 'vitest';
+import { demoServerPerFile } from '../support/server';
 
-let s: TestServer;
-let t: Record<DemoUser, string>;
-beforeAll(async () => {
-  s = await startServer();
-  t = await signInAll(s);
-});
-afterAll(() => s?.close());
+const demo = demoServerPerFile();
 
 describe('input hygiene', () => {
   it('answers 400, never 500, to ids that are not UUIDs', async () => {
@@ -21,7 +14,7 @@ describe('input hygiene', () => {
       '/v1/merchant-applications/1',
       '/v1/audit-events/not-a-number',
     ]) {
-      const res = await s.call('GET', path, { token: t.admin });
+      const res = await demo.s.call('GET', path, { token: demo.t.admin });
       statuses.push(`${path} ${res.status}`);
     }
     expect(statuses.filter((x) => !x.endsWith(' 400'))).toEqual([]);
@@ -29,10 +22,10 @@ describe('input hygiene', () => {
 
   it('answers 400, never 500, to NUL characters in bodies and queries, naming the field', async () => {
     const results = [
-      await s.call('POST', '/v1/login', { body: { userName: 'ad\u0000min', password: 'x' } }),
-      await s.call('GET', '/v1/merchants?q=a%00b', { token: t.admin }),
-      await s.call('GET', '/v1/users?q=%00', { token: t.admin }),
-      await s.call('POST', '/v1/on-boarding', {
+      await demo.s.call('POST', '/v1/login', { body: { userName: 'ad\u0000min', password: 'x' } }),
+      await demo.s.call('GET', '/v1/merchants?q=a%00b', { token: demo.t.admin }),
+      await demo.s.call('GET', '/v1/users?q=%00', { token: demo.t.admin }),
+      await demo.s.call('POST', '/v1/on-boarding', {
         body: {
           businessName: 'Nul\u0000 Traders',
           contactName: 'Ravi Kumar',
@@ -42,7 +35,7 @@ describe('input hygiene', () => {
           expectedMonthlyVolume: 100000,
         },
       }),
-      await s.call('POST', '/v1/forgot-password', { body: { userName: '\u0000' } }),
+      await demo.s.call('POST', '/v1/forgot-password', { body: { userName: '\u0000' } }),
     ];
     expect(results.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
     expect(results[0].body.error).toEqual({

@@ -1,8 +1,10 @@
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import type { Db } from '../../server/db';
 import { openTestDatabase } from './database';
+import { signInAll, type DemoUser } from './roles';
 
 export interface TestServer {
   url: string;
@@ -78,4 +80,18 @@ export const startServer = async (
     },
     closeDatabase: () => database.close(),
   };
+};
+
+/**
+ * A test file's server with the demo data and every demo user signed in: started before its tests,
+ * closed after. Read `demo.s` and `demo.t` inside the tests.
+ */
+export const demoServerPerFile = (overrides: Partial<AppConfig> = {}) => {
+  const demo = {} as { s: TestServer; t: Record<DemoUser, string> };
+  beforeAll(async () => {
+    demo.s = await startServer(overrides);
+    demo.t = await signInAll(demo.s);
+  });
+  afterAll(() => demo.s?.close());
+  return demo;
 };

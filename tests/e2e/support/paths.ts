@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
-
-export const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+// The project's root is defined once, beside the product process the suites start.
+export { ROOT_DIR } from '../../support/product';
 export const CHROMIUM_PATH = '/usr/bin/chromium';
