@@ -73,7 +73,17 @@ export const homePath = (role: Role): string =>
   canUseScreen(role, 'dashboard') ? '/app/dashboard' : '/app/vendor-board';
 
 /** What a request does to a resource. Reading and exporting follow its screens; the rest is listed below. */
-export type Action = 'read' | 'export' | 'create' | 'update' | 'toggle' | 'link' | 'rotate' | 'delete' | 'review';
+export type Action =
+  | 'read'
+  | 'export'
+  | 'create'
+  | 'update'
+  | 'toggle'
+  | 'link'
+  | 'rotate'
+  | 'delete'
+  | 'review'
+  | 'approve';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -95,6 +105,8 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
     toggle: ['ADMIN', 'TRANSACTIONS', 'OPERATIONS'],
     link: ['ADMIN', 'TRANSACTIONS'],
     delete: ['ADMIN'],
+    /** The checker of a new pay-in account: a staff user other than its maker (domain/bank-account). */
+    approve: ['ADMIN', 'TRANSACTIONS'],
   },
   users: {
     create: ['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'],

@@ -18,6 +18,10 @@ export const AUDIT_ACTIONS = [
   'change-password',
   'request-password-reset',
   'reset-password',
+  'wrong-password',
+  'enrol-two-factor',
+  'disable-two-factor',
+  'use-recovery-code',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { belongsToMerchants, belongsToVendor, canManageUser, DATA_SCOPES } from './scope';
+import { belongsToMerchants, belongsToVendor, canManageUser, codesOutside, DATA_SCOPES } from './scope';
 import { ROLES, type Role } from './roles';
 
 describe('data scope', () => {
@@ -12,7 +12,7 @@ describe('data scope', () => {
 });
 
 describe('who manages whom', () => {
-  const user = (id: string, role: Role) => ({ id, role });
+  const user = (id: string, role: Role, hiddenMerchantCodes = 0) => ({ id, role, hiddenMerchantCodes });
   // Written out by hand from SPEC §6 (sub-role choices); ADMIN manages every role.
   const MANAGES: Record<Role, Role[]> = {
     ADMIN: [...ROLES],
@@ -32,4 +32,19 @@ describe('who manages whom', () => {
 
   it('never lets a user manage its own account', () =>
     expect(ROLES.some((role) => canManageUser(user('a', role), user('a', role)))).toBe(false));
+});
+
+describe('managing users across merchants', () => {
+  it('finds the codes a caller does not see; none for a caller that sees every merchant', () => {
+    expect(codesOutside(['ACME', 'BOLT'], ['ACME', 'ACME-KIDS'])).toEqual(['BOLT']);
+    expect(codesOutside(['ACME', 'ACME-KIDS'], ['ACME', 'ACME-KIDS'])).toEqual([]);
+    expect(codesOutside(['ACME'], [])).toEqual(['ACME']);
+    expect(codesOutside(['ACME', 'BOLT'], null)).toEqual([]);
+  });
+
+  it('lets nobody manage a user that also holds a merchant it cannot see', () => {
+    const actor = { id: 'a', role: 'MERCHANT_ADMIN' as const };
+    expect(canManageUser(actor, { id: 'b', role: 'MERCHANT', hiddenMerchantCodes: 0 })).toBe(true);
+    expect(canManageUser(actor, { id: 'b', role: 'MERCHANT', hiddenMerchantCodes: 1 })).toBe(false);
+  });
 });

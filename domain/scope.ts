@@ -28,9 +28,21 @@ export const manageableRoles = (role: Role): readonly Role[] =>
   MANAGES_EVERY_ROLE.includes(role) ? ROLES : assignableRoles(role);
 
 /**
- * May this user edit, enable or disable, or reset the password of that one? Never its own
- * account through these actions, and only users of a role it manages. The server also holds
- * the caller to the users it can see (its data scope).
+ * The merchant codes of a user that lie outside a caller's scope (`scopeCodes`: the merchant codes
+ * the caller may see, null when it sees every merchant). The server shows a caller only the codes
+ * inside its scope and counts the others as the user's `hiddenMerchantCodes`.
  */
-export const canManageUser = (actor: { id: string; role: Role }, target: { id: string; role: Role }): boolean =>
-  actor.id !== target.id && manageableRoles(actor.role).includes(target.role);
+export const codesOutside = (codes: readonly string[], scopeCodes: readonly string[] | null): string[] =>
+  scopeCodes === null ? [] : codes.filter((code) => !scopeCodes.includes(code));
+
+/**
+ * May this user edit, enable or disable, or reset the password of that one? Never its own
+ * account through these actions, only users of a role it manages, and only users wholly inside
+ * its data scope: a user that also holds a merchant the caller cannot see (a hidden merchant
+ * code) would hand the caller that merchant, so sharing one merchant is not enough.
+ */
+export const canManageUser = (
+  actor: { id: string; role: Role },
+  target: { id: string; role: Role; hiddenMerchantCodes: number },
+): boolean =>
+  actor.id !== target.id && manageableRoles(actor.role).includes(target.role) && target.hiddenMerchantCodes === 0;

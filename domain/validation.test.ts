@@ -49,10 +49,11 @@ describe('form checks', () => {
     }
   });
 
-  it('want a letter and a digit in eight characters', () => {
-    expect(strongPassword()('abcdefg1')).toBeUndefined();
-    expect(strongPassword()('abcdefgh')).toBe(PASSWORD_RULE);
-    expect(strongPassword()('1234567a'.slice(1))).toBe(PASSWORD_RULE);
+  it('want a letter and a digit in twelve characters', () => {
+    expect(strongPassword()('abcdefghijk1')).toBeUndefined();
+    expect(strongPassword()('abcdefghijkl')).toBe(PASSWORD_RULE);
+    expect(strongPassword()('abcdefghij1')).toBe(PASSWORD_RULE);
+    expect(PASSWORD_RULE).toMatch(/at least 12 characters/);
   });
 
   it('read percentages from 0 to 100 with two decimals', () => {

@@ -7,17 +7,28 @@ export const isBlank = (value: unknown): boolean =>
 
 export const requiredMessage = (label: string): string => `${label} is Required!`;
 
+/**
+ * Names (of people, merchants, vendors, banks) hold no control, bidirectional or zero-width
+ * characters: they could hide or reorder what staff read on screen and in exports.
+ */
+export const NAME_CHARACTERS = {
+  pattern: '^[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]*$',
+  description: 'free of control, bidirectional and zero-width characters',
+} as const;
+export const isCleanName = (value: string): boolean => new RegExp(NAME_CHARACTERS.pattern, 'u').test(value);
+
 /** A form validator: the message when the value is blank, otherwise undefined. */
 export const required =
   (label: string) =>
   (value: unknown): string | undefined =>
     isBlank(value) ? requiredMessage(label) : undefined;
 
-/** The rule the server applies to every new password. */
-export const PASSWORD_RULE = 'Password must be at least 8 characters and contain a letter and a digit.';
+/** The rule the server applies to every new password (existing ones keep working until changed). */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} characters and contain a letter and a digit.`;
 
 export const isStrongPassword = (value: string): boolean =>
-  value.length >= 8 && value.length <= 128 && /[A-Za-z]/.test(value) && /\d/.test(value);
+  value.length >= PASSWORD_MIN_LENGTH && value.length <= 128 && /[A-Za-z]/.test(value) && /\d/.test(value);
 
 type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 

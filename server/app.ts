@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -12,7 +13,13 @@ import { registerErrorHandling } from './plugins/errors';
 import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
+import { writeToOutbox } from './services/outbox';
+import { forgetOldGuesses } from './services/guesses';
+import { GUESS_WINDOW_SECONDS } from './services/auth';
+import { setPasswordHashCost } from './services/passwords';
+import { withLogRedaction } from './logging';
 import { authRoutes } from './routes/auth';
+import { twoFactorRoutes } from './routes/two-factor';
 import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { confirmationRoutes } from './routes/confirmations';
@@ -33,8 +40,14 @@ export type AppConfig = Pick<
   | 'maxFailedLogins'
   | 'distDir'
   | 'publicUrl'
+  | 'outboxDir'
 > &
-  Partial<Pick<Config, 'trustProxy'>>;
+  Partial<
+    Pick<
+      Config,
+      'trustProxy' | 'idleTimeoutSeconds' | 'require2faRoles' | 'allowPrivateCallbackUrls' | 'passwordHashCost'
+    >
+  >;
 
 export interface BuildOptions {
   database: Database;
@@ -45,12 +58,13 @@ export interface BuildOptions {
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
 export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
   const { db } = database;
+  if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   // A hop count trusts that many proxies nearest the server (as proxy-addr counts hops).
   const trusted = config.trustProxy ?? false;
   const trustProxy: FastifyServerOptions['trustProxy'] =
     typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   const app = Fastify({
-    logger,
+    logger: withLogRedaction(logger),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
@@ -82,6 +96,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
   });
   await app.register(compress, { threshold: 1024 });
+  // Cookies carry only the device token of services/devices.ts; nothing signs in by cookie.
+  await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -93,18 +109,24 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     db,
     secret: await jwtSecret(db, config.jwtSecret),
     tokenTtlSeconds: config.tokenTtlSeconds,
+    idleTimeoutSeconds: config.idleTimeoutSeconds,
   });
 
   const authOptions = {
     tokenTtlSeconds: config.tokenTtlSeconds,
     maxFailedLogins: config.maxFailedLogins,
     resetTokenTtlMinutes: config.resetTokenTtlMinutes,
+    require2faRoles: config.require2faRoles ?? [],
   };
-  const deliverResetLink = (userName: string, token: string) => {
+  // No mail transport yet: the link waits in the outbox, never in the log (issue 9, item 6).
+  const deliverResetLink = async (userName: string, token: string) => {
     const link = `${config.publicUrl ?? ''}/reset-password?token=${token}`;
-    app.log.info({ userName, resetLink: link }, 'password reset link (no mail transport configured)');
+    const file = await writeToOutbox(config.outboxDir, 'password-resets', { userName, link });
+    app.log.info({ userName, outbox: file }, 'password reset link written to the outbox');
   };
 
+  // Merchants' site, return and callback URLs: https on the public internet unless configured otherwise.
+  const urls = { allowPrivate: config.allowPrivateCallbackUrls ?? false };
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -115,19 +137,35 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         rateLimitPerMinute: config.authRateLimitPerMinute,
         deliverResetLink,
       });
-      await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
-      await v1.register(confirmationRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute });
+      await v1.register(twoFactorRoutes, { db, auth: authOptions, rateLimitPerMinute: config.authRateLimitPerMinute });
+      await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute, urls });
+      await v1.register(confirmationRoutes, {
+        db,
+        rateLimitPerMinute: config.authRateLimitPerMinute,
+        maxFailedLogins: config.maxFailedLogins,
+      });
       await v1.register(merchantListRoutes, { db });
-      await v1.register(merchantRoutes, { db });
+      await v1.register(merchantRoutes, { db, urls });
       await v1.register(vendorRoutes, { db });
       await v1.register(bankAccountRoutes, { db });
       await v1.register(userRoutes, { db });
-      await v1.register(merchantApplicationRoutes, { db });
+      await v1.register(merchantApplicationRoutes, { db, urls });
       await v1.register(auditEventRoutes, { db });
     },
     { prefix: '/v1' },
   );
   await app.register(staticPlugin, { distDir: config.distDir });
+
+  // Guess counters whose window and wait have both ended serve nobody: swept every ten minutes.
+  const sweep = setInterval(
+    () =>
+      forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'sweeping old guess counters failed'),
+      ),
+    10 * 60_000,
+  );
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 };
 

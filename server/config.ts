@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ROLES, isRole, type Role } from '../domain/roles';
 
 export interface Config {
   port: number;
@@ -19,6 +20,16 @@ export interface Config {
   distDir: string;
   /** Which proxies' X-Forwarded-For to believe: none (default), a hop count, or their addresses. */
   trustProxy: false | number | string[];
+  /** ALLOW_PRIVATE_CALLBACK_URLS: merchants' URLs may be http and private or loopback (never link-local). */
+  allowPrivateCallbackUrls: boolean;
+  /** Where messages for people (password reset links) wait while no mail transport is configured. */
+  outboxDir: string;
+  /** log2 of scrypt's N for new password hashes (17 = OWASP's guidance). */
+  passwordHashCost: number;
+  /** A signed-in session unused for longer than this has ended. */
+  idleTimeoutSeconds: number;
+  /** Roles that must sign in with a second factor (enrolled at their next sign-in). */
+  require2faRoles: Role[];
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -53,6 +64,29 @@ export const parseTrustProxy = (text: string | undefined): false | number | stri
   );
 };
 
+/** REQUIRE_2FA_ROLES: comma-separated roles; `none` or empty for none. */
+export const parseRoles = (text: string, name: string): Role[] => {
+  const names = text
+    .split(',')
+    .map((r) => r.trim().toUpperCase())
+    .filter((r) => r !== '' && r !== 'NONE');
+  const unknown = names.filter((r) => !isRole(r));
+  if (unknown.length > 0)
+    throw new Error(`${name} names unknown roles: ${unknown.join(', ')} (the roles are ${ROLES.join(', ')})`);
+  return [...new Set(names)] as Role[];
+};
+
+/** Two-factor is required of the gateway's money roles on a real deployment, of nobody on the embedded demo. */
+export const DEFAULT_2FA_ROLES: Role[] = ['ADMIN', 'TRANSACTIONS'];
+
+/** An on/off setting: 1, true, yes or on; 0, false, no, off or unset. */
+export const parseSwitch = (text: string | undefined, name: string): boolean => {
+  const value = text?.trim().toLowerCase() ?? '';
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new Error(`${name} must be 1 (on) or 0 (off) (got "${text}")`);
+};
+
 /** A configured signing secret must be long enough to resist guessing (HS256 wants 32 bytes or more). */
 export const MIN_JWT_SECRET_BYTES = 32;
 const jwtSecretFrom = (text: string | undefined): string | undefined => {
@@ -62,6 +96,15 @@ const jwtSecretFrom = (text: string | undefined): string | undefined => {
       `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes long (got ${Buffer.byteLength(text, 'utf8')}); unset it to have one generated`,
     );
   return text;
+};
+
+/** PASSWORD_HASH_COST: 15 (tests) to 20; unset means OWASP's 17. */
+const hashCostFrom = (text: string | undefined): number => {
+  if (text === undefined || text === '') return 17;
+  const cost = Number(text);
+  if (!Number.isInteger(cost) || cost < 15 || cost > 20)
+    throw new Error(`PASSWORD_HASH_COST must be a whole number from 15 to 20 (got "${text}")`);
+  return cost;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config => {
@@ -84,5 +127,15 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     maxFailedLogins: positiveInt(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    allowPrivateCallbackUrls: parseSwitch(env.ALLOW_PRIVATE_CALLBACK_URLS, 'ALLOW_PRIVATE_CALLBACK_URLS'),
+    passwordHashCost: hashCostFrom(env.PASSWORD_HASH_COST),
+    outboxDir: path.resolve(root, env.OUTBOX_DIR || path.join(env.DATA_DIR || 'data', 'outbox')),
+    idleTimeoutSeconds: parseDuration(env.IDLE_TIMEOUT || '30m', 'IDLE_TIMEOUT'),
+    require2faRoles:
+      env.REQUIRE_2FA_ROLES === undefined
+        ? env.DATABASE_URL
+          ? DEFAULT_2FA_ROLES
+          : []
+        : parseRoles(env.REQUIRE_2FA_ROLES, 'REQUIRE_2FA_ROLES'),
   };
 };

@@ -8,6 +8,8 @@ export class AppError extends Error {
   ) {
     super(message);
   }
+  /** Seconds after which trying again may succeed: sent as Retry-After. */
+  retryAfter?: number;
 }
 
 export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION', message, field);

@@ -3,16 +3,20 @@ import type { Config } from './config';
 import { attachEmbedded, openPostgres } from './db';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './db/seed';
+import { setPasswordHashCost } from './services/passwords';
 import { buildDashboardIfStale } from './build';
 
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
 export const serve = async (config: Config, embedded: EmbeddedPostgres | undefined) => {
   if (process.argv.includes('--build-if-stale')) await buildDashboardIfStale(config.distDir);
   const database = embedded ? await attachEmbedded(embedded) : await openPostgres(config.databaseUrl!);
+  // Before the demo seed hashes its passwords.
+  setPasswordHashCost(config.passwordHashCost);
   const app = await buildApp({
     database,
     config,
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-api-key"]'] },
+    // Redaction and the error serializer are applied by buildApp (server/logging.ts).
+    logger: { level: config.logLevel },
   });
   // Requests drain first, then the pool ends, then the embedded PostgreSQL stops.
   app.addHook('onClose', () => database.close());

@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from './schema';
+import { needsApproval } from '../../domain/bank-account';
 import type { Role } from '../../domain/roles';
 import { generateApiKey, generateSigningSecret } from '../services/keys';
 import { hashPassword } from '../services/passwords';
@@ -95,7 +96,7 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
   if (n > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
-    const [{ id: adminId }] = await tx
+    const seeded = await tx
       .insert(users)
       .values(
         DEMO_USERS.map(([userName, fullName, role, merchantCodes, vendorCode]) => ({
@@ -107,8 +108,9 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
           passwordHash,
         })),
       )
-      .returning({ id: users.id })
-      .then((rows) => rows.slice(0, 1));
+      .returning({ id: users.id, userName: users.userName });
+    const idOf = (userName: string) => seeded.find((u) => u.userName === userName)!.id;
+    const adminId = idOf('admin');
     for (const m of DEMO_MERCHANTS) {
       const key = generateApiKey(false);
       const parentId = m.parent
@@ -155,6 +157,8 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
           dailyLimit: 10_00_000_00,
           vendorId: vendorRows.find((v) => v.code === b.vendor)!.id,
           createdBy: adminId,
+          // Maker-checker: the admin added the pay-in accounts, the transactions user approved them.
+          ...(needsApproval(b.usedFor) && { approvedBy: idOf('transactions'), approvedAt: new Date() }),
         })
         .returning({ id: bankAccounts.id });
       const linked = merchantRows.filter((m) => (b.merchants as readonly string[]).includes(m.code));

@@ -2,8 +2,9 @@ import fastifyJwt from '@fastify/jwt';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { canDo, isApiResource, type Action, type ApiResource } from '../../domain/access';
+import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Db } from '../db';
-import { forbidden, unauthorized } from '../errors';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
 import { requireConfirmation } from '../services/confirmations';
 
@@ -15,8 +16,10 @@ export type Access = { public: true } | { resource: ApiResource; action: Action 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** A sensitive action: the request must carry a fresh password confirmation. */
-    confirm?: boolean;
+    /** A sensitive action: the request must carry a fresh password confirmation given for this kind. */
+    confirm?: ConfirmationKind;
+    /** Open to a user whose password an administrator set and who has not changed it yet. */
+    duringPasswordChange?: boolean;
   }
   interface FastifyRequest {
     session: SessionUser;
@@ -43,11 +46,21 @@ const bearer = (request: FastifyRequest): string | undefined => {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 };
 
+export const PASSWORD_CHANGE_REQUIRED =
+  'Your password was set by an administrator. Please choose a new password of your own before you go on.';
+
+interface AuthPluginOptions {
+  db: Db;
+  secret: string;
+  tokenTtlSeconds: number;
+  idleTimeoutSeconds?: number;
+}
+
 /**
  * Deny by default: a /v1 route without an access declaration refuses to register, and every
  * request to a declared screen passes one guard derived from the role tables in domain/.
  */
-export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }>(async (app, opts) => {
+export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   // One algorithm, pinned both ways: a token naming another (or none) is not valid.
   await app.register(fastifyJwt, {
     secret: opts.secret,
@@ -84,8 +97,11 @@ export const authPlugin = fp<{ db: Db; secret: string; tokenTtlSeconds: number }
           : 'Your session is not valid. Please sign in again.',
       );
     }
-    request.session = await activeSession(opts.db, claims);
+    request.session = await activeSession(opts.db, claims, opts.idleTimeoutSeconds);
+    if (request.session.mustChangePassword && !request.routeOptions.config.duringPasswordChange)
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
     if (!canDo(request.session.role, access.resource, access.action)) throw forbidden();
-    if (request.routeOptions.config.confirm) requireConfirmation(app, request);
+    const kind = request.routeOptions.config.confirm;
+    if (kind) requireConfirmation(app, request, kind);
   });
 });

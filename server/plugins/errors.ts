@@ -35,6 +35,7 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply
         .status(error.statusCode)
         .send({ error: { message: error.message, code: error.code, field: error.field } });

@@ -1,15 +1,18 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { ROLES, type Role } from '../../domain/roles';
 import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
+import { LoginAnswer } from '../schemas/auth';
 import * as auth from '../services/auth';
+import { rememberDevice, trustedDevice } from '../services/devices';
+import { signChallenge } from '../services/two-factor';
+import { signedInData } from '../services/two-factor-sign-in';
 
 export interface AuthRouteOptions {
   db: Db;
   auth: auth.AuthOptions;
   rateLimitPerMinute: number;
-  /** Where a reset link is delivered (the server log when no mail transport is configured). */
-  deliverResetLink: (userName: string, token: string) => void;
+  /** Where a reset link is delivered (the outbox while no mail transport is configured). */
+  deliverResetLink: (userName: string, token: string) => Promise<void>;
 }
 
 const Credentials = Type.Object({
@@ -18,17 +21,8 @@ const Credentials = Type.Object({
   override: Type.Optional(Type.Boolean()),
 });
 
-const LoginResult = Data(
-  Type.Object({
-    accessToken: Type.String(),
-    expiresAt: Type.String({ format: 'date-time' }),
-    user: Type.Object({
-      name: Type.String(),
-      role: Type.Unsafe<Role>(Type.String({ enum: [...ROLES] })),
-      code: Type.Array(Type.String()),
-    }),
-  }),
-);
+/** Open while an administrator-set password waits to be changed (see plugins/auth). */
+const duringPasswordChange = true;
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts) => {
   const { db } = opts;
@@ -41,26 +35,32 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       config: { access: limited, rateLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in',
+        summary: 'Sign in: a session, or the second factor it still needs (POST /v1/login/two-factor)',
         body: Credentials,
-        response: { 200: LoginResult, ...errorResponses },
+        response: { 200: LoginAnswer, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const result = await auth.login(db, opts.auth, {
         ...request.body,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
+        trustedDevice: trustedDevice(app, request, request.body.userName),
       });
-      const accessToken = app.jwt.sign(result.claims);
-      return { data: { accessToken, expiresAt: result.expiresAt.toISOString(), user: result.user } };
+      // The password was right: this browser's later sign-ins of this user go first.
+      rememberDevice(app, reply, request.body.userName);
+      if ('twoFactor' in result)
+        return {
+          data: { twoFactor: result.twoFactor, challenge: signChallenge(app, result.userId, result.twoFactor) },
+        };
+      return { data: signedInData(app, result) };
     },
   );
 
   app.post(
     '/logout',
     {
-      config: { access: { resource: 'account', action: 'update' } },
+      config: { access: { resource: 'account', action: 'update' }, duringPasswordChange },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: revokes this token',
@@ -77,7 +77,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.get(
     '/me',
     {
-      config: { access: { resource: 'account', action: 'read' } },
+      config: { access: { resource: 'account', action: 'read' }, duringPasswordChange },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -107,7 +107,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
   app.post(
     '/change-password',
     {
-      config: { access: { resource: 'account', action: 'update' }, rateLimit },
+      config: { access: { resource: 'account', action: 'update' }, rateLimit, duringPasswordChange },
       schema: {
         tags: ['auth'],
         summary: 'Change own password: ends every session of the user',
@@ -122,6 +122,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     async (request) => {
       await auth.changePassword(
         db,
+        opts.auth,
         request.session,
         request.body.currentPassword,
         request.body.newPassword,
@@ -143,8 +144,12 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       },
     },
     async (request) => {
-      const created = await auth.requestPasswordReset(db, opts.auth, request.body.userName, request.ip);
-      if (created) opts.deliverResetLink(created.userName, created.token);
+      // The answer does not wait for the work, so known and unknown names take the same time.
+      const { log, ip } = request;
+      auth
+        .requestPasswordReset(db, opts.auth, request.body.userName, ip)
+        .then((created) => created && opts.deliverResetLink(created.userName, created.token))
+        .catch((error: unknown) => log.error({ err: error }, 'password reset request failed'));
       return { data: { message: 'If that account exists, a password reset link has been sent.' } };
     },
   );

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as banks from '../services/bank-accounts';
+import { approveBankAccount } from '../services/bank-account-approval';
 import * as links from '../services/bank-account-links';
 import * as bankList from '../services/bank-accounts-list';
 import { requireConfirmationFor } from '../services/confirmations';
@@ -31,11 +32,12 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.post(
     '/bank-accounts',
     {
-      config: { access: { resource, action: 'create' } },
+      config: { access: { resource, action: 'create' }, confirm: 'bank-account.create' },
       schema: {
         tags,
         security,
-        summary: 'Add a bank account',
+        summary:
+          'Add a bank account (password confirmation); a PAYIN account then awaits approval by another staff user',
         body: BankBody,
         response: { 201: Data(BankView), ...errorResponses },
       },
@@ -51,7 +53,8 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       schema: {
         tags,
         security,
-        summary: 'Edit a bank account (changing its numbers needs password confirmation)',
+        summary:
+          'Edit a bank account; changing its numbers needs password confirmation and puts a PAYIN account back to awaiting approval',
         params: IdParams,
         body: BankUpdate,
         response: ok,
@@ -97,11 +100,11 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.post(
     '/bank-accounts/:id/merchants',
     {
-      config: { access: { resource, action: 'link' } },
+      config: { access: { resource, action: 'link' }, confirm: 'bank-account.link' },
       schema: {
         tags,
         security,
-        summary: 'Link merchants (optionally with their sub-merchants)',
+        summary: 'Link merchants, optionally with their sub-merchants (password confirmation)',
         params: IdParams,
         body: LinkBody,
         response: ok,
@@ -115,11 +118,11 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
   app.delete(
     '/bank-accounts/:id/merchants',
     {
-      config: { access: { resource, action: 'link' } },
+      config: { access: { resource, action: 'link' }, confirm: 'bank-account.link' },
       schema: {
         tags,
         security,
-        summary: 'Unlink merchants (optionally with their sub-merchants)',
+        summary: 'Unlink merchants, optionally with their sub-merchants (password confirmation)',
         params: IdParams,
         body: LinkBody,
         response: ok,
@@ -130,10 +133,25 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     }),
   );
 
+  app.post(
+    '/bank-accounts/:id/approve',
+    {
+      config: { access: { resource, action: 'approve' }, confirm: 'bank-account.approve' },
+      schema: {
+        tags,
+        security,
+        summary: 'Approve a PAYIN account so it may take pay-ins; not by its maker (password confirmation)',
+        params: IdParams,
+        response: ok,
+      },
+    },
+    async (request) => ({ data: await approveBankAccount(db, request.session, request.params.id, request.ip) }),
+  );
+
   app.delete(
     '/bank-accounts/:id',
     {
-      config: { access: { resource, action: 'delete' }, confirm: true },
+      config: { access: { resource, action: 'delete' }, confirm: 'bank-account.delete' },
       schema: {
         tags,
         security,

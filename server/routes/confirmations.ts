@@ -1,12 +1,14 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { CONFIRMATION_KINDS } from '../../domain/confirmations';
 import type { Db } from '../db';
-import { Data, errorResponses } from '../schemas/common';
+import { Data, enumOf, errorResponses } from '../schemas/common';
 import { grantConfirmation } from '../services/confirmations';
 
-export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
-  app,
-  { db, rateLimitPerMinute },
-) => {
+export const confirmationRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  rateLimitPerMinute: number;
+  maxFailedLogins: number;
+}> = async (app, { db, rateLimitPerMinute, maxFailedLogins }) => {
   app.post(
     '/confirmations',
     {
@@ -18,13 +20,27 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPe
         tags: ['auth'],
         summary: 'Re-enter the password to confirm a sensitive action; send the answer as the X-Confirmation header',
         security: [{ bearer: [] }],
-        body: Type.Object({ password: Type.String({ minLength: 1, maxLength: 200 }) }, { additionalProperties: false }),
+        body: Type.Object(
+          {
+            password: Type.String({ minLength: 1, maxLength: 200 }),
+            action: enumOf(
+              CONFIRMATION_KINDS,
+              'the kind of action to confirm; the confirmation is refused for any other',
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: Data(Type.Object({ confirmation: Type.String(), expiresAt: Type.String() })),
           ...errorResponses,
         },
       },
     },
-    async (request) => ({ data: await grantConfirmation(app, db, request.session, request.body.password) }),
+    async (request) => ({
+      data: await grantConfirmation(app, db, request.session, request.body.password, request.body.action, {
+        maxFailedLogins,
+        ip: request.ip,
+      }),
+    }),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as applications from '../services/merchant-applications';
+import type { UrlPolicy } from '../services/callback-urls';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   APPLICATION_SORTS,
@@ -16,7 +17,10 @@ const tags = ['merchant-applications'];
 const review = { access: { resource: 'merchant-applications', action: 'review' } } as const;
 
 /** Applications from the public on-boarding form, and their review by an ADMIN. */
-export const merchantApplicationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const merchantApplicationRoutes: FastifyPluginAsyncTypebox<{ db: Db; urls: UrlPolicy }> = async (
+  app,
+  { db, urls },
+) => {
   await app.register(
     readRoutes({
       resource: 'merchant-applications',
@@ -35,18 +39,26 @@ export const merchantApplicationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = 
   app.post(
     '/merchant-applications/:id/approve',
     {
-      config: review,
+      config: { ...review, confirm: 'merchant-application.approve' },
       schema: {
         tags,
         security,
-        summary: 'Approve: creates the merchant and its first MERCHANT user; the API key is in this answer only',
+        summary:
+          'Approve: creates the merchant and its first MERCHANT user; the API key is in this answer only (password confirmation)',
         params: IdParams,
         body: ApproveBody,
         response: { 200: Data(Approval), ...errorResponses },
       },
     },
     async (request) => ({
-      data: await applications.approveApplication(db, request.session, request.params.id, request.body, request.ip),
+      data: await applications.approveApplication(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        urls,
+        request.ip,
+      ),
     }),
   );
 

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as merchants from '../services/merchants';
 import * as merchantsList from '../services/merchants-list';
+import { requireConfirmationFor } from '../services/confirmations';
+import type { UrlPolicy } from '../services/callback-urls';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import {
   MERCHANT_SORTS,
@@ -18,7 +20,7 @@ import { readRoutes } from './read-routes';
 const tags = ['merchants'];
 const ok = { 200: Data(MerchantView), ...errorResponses };
 
-export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db; urls: UrlPolicy }> = async (app, { db, urls }) => {
   await app.register(
     readRoutes({
       resource: 'merchants',
@@ -47,24 +49,41 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
       },
     },
     async (request, reply) =>
-      reply.status(201).send({ data: await merchants.createMerchant(db, request.session, request.body, request.ip) }),
+      reply
+        .status(201)
+        .send({ data: await merchants.createMerchant(db, request.session, request.body, urls, request.ip) }),
   );
 
   app.put(
     '/merchants/:id',
     {
       config: { access: { resource: 'merchants', action: 'update' } },
-      schema: { tags, security, summary: 'Edit a merchant', params: IdParams, body: MerchantUpdate, response: ok },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a merchant; changing its callback or return URLs needs password confirmation',
+        params: IdParams,
+        body: MerchantUpdate,
+        response: ok,
+      },
     },
     async (request) => ({
-      data: await merchants.updateMerchant(db, request.session, request.params.id, request.body, request.ip),
+      data: await merchants.updateMerchant(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        requireConfirmationFor(app, request),
+        urls,
+        request.ip,
+      ),
     }),
   );
 
   app.put(
     '/merchants/:id/enabled',
     {
-      config: { access: { resource: 'merchants', action: 'toggle' }, confirm: true },
+      config: { access: { resource: 'merchants', action: 'toggle' }, confirm: 'merchant.toggle' },
       schema: {
         tags,
         security,
@@ -88,7 +107,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
   app.post(
     '/merchants/:id/rotate-key',
     {
-      config: { access: { resource: 'merchants', action: 'rotate' }, confirm: true },
+      config: { access: { resource: 'merchants', action: 'rotate' }, confirm: 'merchant.rotate-keys' },
       schema: {
         tags,
         security,
@@ -105,7 +124,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
   app.delete(
     '/merchants/:id',
     {
-      config: { access: { resource: 'merchants', action: 'delete' }, confirm: true },
+      config: { access: { resource: 'merchants', action: 'delete' }, confirm: 'merchant.delete' },
       schema: {
         tags,
         security,

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, errorResponses } from '../schemas/common';
 import { OnboardingBody, OnboardingReceipt } from '../schemas/onboarding';
+import type { UrlPolicy } from '../services/callback-urls';
 import { submitApplication } from '../services/onboarding';
 
-export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerMinute: number }> = async (
-  app,
-  { db, rateLimitPerMinute },
-) => {
+export const onboardingRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  rateLimitPerMinute: number;
+  urls: UrlPolicy;
+}> = async (app, { db, rateLimitPerMinute, urls }) => {
   app.post(
     '/on-boarding',
     {
@@ -19,6 +21,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<{ db: Db; rateLimitPerM
         response: { 201: Data(OnboardingReceipt), ...errorResponses },
       },
     },
-    async (request, reply) => reply.status(201).send({ data: await submitApplication(db, request.body, request.ip) }),
+    async (request, reply) =>
+      reply.status(201).send({ data: await submitApplication(db, request.body, urls, request.ip) }),
   );
 };

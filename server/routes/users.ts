@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as people from '../services/users';
 import * as peopleList from '../services/users-list';
+import { requireConfirmationFor } from '../services/confirmations';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import { PasswordBody, USER_SORTS, UserBody, UserFilters, UserUpdate, UserView } from '../schemas/users';
 import { readRoutes } from './read-routes';
@@ -46,17 +47,31 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     '/users/:id',
     {
       config: { access: { resource, action: 'update' } },
-      schema: { tags, security, summary: 'Edit a user', params: IdParams, body: UserUpdate, response: ok },
+      schema: {
+        tags,
+        security,
+        summary: 'Edit a user; changing its role or codes needs password confirmation',
+        params: IdParams,
+        body: UserUpdate,
+        response: ok,
+      },
     },
     async (request) => ({
-      data: await people.updateUser(db, request.session, request.params.id, request.body, request.ip),
+      data: await people.updateUser(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        requireConfirmationFor(app, request),
+        request.ip,
+      ),
     }),
   );
 
   app.put(
     '/users/:id/enabled',
     {
-      config: { access: { resource, action: 'toggle' }, confirm: true },
+      config: { access: { resource, action: 'toggle' }, confirm: 'user.toggle' },
       schema: {
         tags,
         security,
@@ -74,7 +89,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
   app.post(
     '/users/:id/reset-password',
     {
-      config: { access: { resource, action: 'update' }, confirm: true },
+      config: { access: { resource, action: 'update' }, confirm: 'user.reset-password' },
       schema: {
         tags,
         security,

@@ -54,7 +54,7 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
   app.put(
     '/vendors/:id/enabled',
     {
-      config: { access: { resource: 'vendors', action: 'toggle' }, confirm: true },
+      config: { access: { resource: 'vendors', action: 'toggle' }, confirm: 'vendor.toggle' },
       schema: {
         tags,
         security,

@@ -1,15 +1,15 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
-import { USED_FOR } from '../../domain/bank-account';
+import { APPROVAL_STATUSES, USED_FOR } from '../../domain/bank-account';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, NICKNAME_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, RequiredText, Rupees, enumOf, patternOf } from './common';
+import { Nullable, NameText, RequiredText, Rupees, enumOf, patternOf } from './common';
 
 export const BANK_SORTS = ['createdAt', 'nickname', 'bankName'] as const;
 export type BankSort = (typeof BANK_SORTS)[number];
 
 const fields = {
-  bankName: RequiredText(100),
-  holderName: RequiredText(100),
+  bankName: NameText(100),
+  holderName: NameText(100),
   accountNumber: patternOf(ACCOUNT_NUMBER_FORMAT, 40),
   ifsc: patternOf(IFSC_FORMAT, 30),
   upiId: Type.Optional(Type.Union([Type.Null(), Type.Literal(''), patternOf(UPI_ID_FORMAT)])),
@@ -60,6 +60,13 @@ export const BankView = Type.Object({
   vendorId: Type.String(),
   vendorCode: Type.String(),
   merchantCodes: Type.Array(Type.String()),
+  createdBy: Nullable(Type.String()),
+  approval: enumOf(APPROVAL_STATUSES, 'a PAYIN account takes pay-ins only once APPROVED'),
+  approvedBy: Nullable(Type.String()),
+  approvedAt: Nullable(Type.String()),
+  makers: Type.Array(Type.String(), {
+    description: 'while awaiting approval: the users who made what awaits it, who may not approve it',
+  }),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });

@@ -1,8 +1,12 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
-import type { TextFormat } from '../../domain/validation';
+import { NAME_CHARACTERS, type TextFormat } from '../../domain/validation';
 
 /** A text field that must hold something other than white space ('{label} is Required!'). */
 export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
+
+/** A required name: also free of control, bidirectional and zero-width characters (domain/validation). */
+export const NameText = (maxLength = 200) =>
+  Type.Intersect([RequiredText(maxLength), Type.String({ ...NAME_CHARACTERS })]);
 
 /** Rupees on the wire: a JSON number, at most two decimals (checked exactly by domain/money). */
 export const Rupees = () => Type.Number({ minimum: 0 });

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CODE_FORMAT, WEB_ADDRESS_FORMAT } from '../../domain/formats';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, Percent, RequiredText, Rupees, patternOf } from './common';
+import { Nullable, Percent, NameText, Rupees, patternOf } from './common';
 
 export const MERCHANT_SORTS = ['createdAt', 'code', 'name'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
@@ -12,7 +12,7 @@ const OptionalWebAddress = () => Type.Optional(Type.Union([Type.Null(), Type.Lit
 /** What staff and merchant admins may change of a merchant (its code and parent are fixed once created). */
 export const MerchantUpdate = Type.Object(
   {
-    name: RequiredText(200),
+    name: NameText(200),
     siteUrl: WebAddress(),
     returnUrl: OptionalWebAddress(),
     payinCallbackUrl: OptionalWebAddress(),
@@ -59,6 +59,8 @@ export const MerchantView = Type.Object({
   testMode: Type.Boolean(),
   disputesAllowed: Type.Boolean(),
   enabled: Type.Boolean(),
+  suspendedByStaff: Type.Boolean({ description: "disabled by the gateway's staff: only staff enable it again" }),
+  suspendedAt: Nullable(Type.String()),
   parentId: Nullable(Type.String()),
   parentCode: Nullable(Type.String()),
   balance: Type.Number({ description: 'net balance in rupees, computed on the server' }),

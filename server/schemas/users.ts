@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { USER_NAME_FORMAT } from '../../domain/formats';
 import { ROLES } from '../../domain/roles';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, RequiredText, enumListOf, enumOf, patternOf } from './common';
+import { Nullable, NameText, enumListOf, enumOf, patternOf } from './common';
 
 export const USER_SORTS = ['createdAt', 'userName', 'fullName', 'lastLoginAt'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
@@ -11,7 +11,7 @@ const Password = () => Type.String({ minLength: 1, maxLength: 128 });
 
 export const UserUpdate = Type.Object(
   {
-    fullName: RequiredText(100),
+    fullName: NameText(100),
     role: enumOf(ROLES),
     merchantCodes: Type.Optional(Type.Array(Type.String({ maxLength: 30 }), { maxItems: 100 })),
     vendorCode: Type.Optional(Type.Union([Type.Null(), Type.String({ maxLength: 30 })])),
@@ -34,7 +34,8 @@ export const UserView = Type.Object({
   userName: Type.String(),
   role: enumOf(ROLES),
   roleLabel: Type.String(),
-  merchantCodes: Type.Array(Type.String()),
+  merchantCodes: Type.Array(Type.String(), { description: "only the codes inside the caller's scope" }),
+  hiddenMerchantCodes: Type.Integer({ description: "how many of the user's merchant codes lie outside it" }),
   vendorCode: Nullable(Type.String()),
   enabled: Type.Boolean(),
   lastLoginAt: Nullable(Type.String()),

@@ -1,13 +1,13 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CODE_FORMAT } from '../../domain/formats';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, Percent, RequiredText, patternOf } from './common';
+import { Nullable, Percent, NameText, patternOf } from './common';
 
 export const VENDOR_SORTS = ['createdAt', 'code', 'name'] as const;
 export type VendorSort = (typeof VENDOR_SORTS)[number];
 
 export const VendorUpdate = Type.Object(
-  { name: RequiredText(200), payinCommissionPercent: Percent(), payoutCommissionPercent: Percent() },
+  { name: NameText(200), payinCommissionPercent: Percent(), payoutCommissionPercent: Percent() },
   { additionalProperties: false },
 );
 export type VendorUpdate = Static<typeof VendorUpdate>;

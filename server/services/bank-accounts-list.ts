@@ -3,11 +3,12 @@ import type { Db, DbOrTx } from '../db';
 import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../db/schema';
 import { notFound } from '../errors';
 import { SEES_FULL_ACCOUNT_NUMBERS } from '../../domain/access';
-import { maskAccountNumber } from '../../domain/bank-account';
+import { approvalOf, maskAccountNumber } from '../../domain/bank-account';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { BankFilters, BankSort, BankView } from '../schemas/bank-accounts';
 import type { SessionUser } from './auth';
+import { makersOf } from './bank-account-makers';
 import type { Batches } from './csv';
 import {
   afterCursor,
@@ -39,7 +40,11 @@ export const shownNumber = (accountNumber: string, viewer: Viewer) =>
     ? accountNumber
     : maskAccountNumber(accountNumber);
 
-const present = (row: BankRow, extra: { vendorCode: string; merchantCodes: string[] }, viewer: Viewer): BankView => ({
+const present = (
+  row: BankRow,
+  extra: { vendorCode: string; merchantCodes: string[]; makers: string[] },
+  viewer: Viewer,
+): BankView => ({
   id: row.id,
   nickname: row.nickname,
   bankName: row.bankName,
@@ -57,6 +62,11 @@ const present = (row: BankRow, extra: { vendorCode: string; merchantCodes: strin
   vendorId: row.vendorId,
   vendorCode: extra.vendorCode,
   merchantCodes: extra.merchantCodes,
+  createdBy: row.createdBy,
+  approval: approvalOf(row),
+  approvedBy: row.approvedBy,
+  approvedAt: row.approvedAt?.toISOString() ?? null,
+  makers: extra.makers,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -116,12 +126,22 @@ const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, bank
     .from(bankAccounts)
     .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
 
+/** The page's rows with their merchants and, for callers (not the audit log), their makers. */
 const withCodes = async (db: DbOrTx, rows: { b: BankRow; vendorCode: string }[], viewer: Viewer) => {
+  const accounts = rows.map((r) => r.b);
+  // One after the other: inside a transaction both go through the one connection.
   const codes = await linkedCodesOf(
     db,
-    rows.map((r) => r.b.id),
+    accounts.map((b) => b.id),
   );
-  return rows.map((r) => present(r.b, { vendorCode: r.vendorCode, merchantCodes: codes.get(r.b.id) ?? [] }, viewer));
+  const makers = viewer === 'audit' ? new Map<string, string[]>() : await makersOf(db, accounts);
+  return rows.map((r) =>
+    present(
+      r.b,
+      { vendorCode: r.vendorCode, merchantCodes: codes.get(r.b.id) ?? [], makers: makers.get(r.b.id) ?? [] },
+      viewer,
+    ),
+  );
 };
 
 export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) => {
@@ -175,6 +195,7 @@ export const BANK_CSV_COLUMNS = [
   { key: 'enabled', header: 'Enabled' },
   { key: 'vendorCode', header: 'Vendor' },
   { key: 'merchantCodes', header: 'Merchants' },
+  { key: 'approval', header: 'Approval' },
   { key: 'createdAt', header: 'Created At' },
 ];
 

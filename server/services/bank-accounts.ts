@@ -2,11 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, vendors } from '../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
-import { BANK_NUMBER_FIELDS } from '../../domain/bank-account';
+import { BANK_NUMBER_FIELDS, needsApproval } from '../../domain/bank-account';
 import type { BankBody, BankUpdate, FlagsBody } from '../schemas/bank-accounts';
 import { audit, diff } from './audit';
 import type { SessionUser } from './auth';
 import { findVisible, shownNumber, viewBankAccount, type BankRow } from './bank-accounts-list';
+import type { Confirm } from './confirmations';
 import { checkRange, paiseFrom } from './money-input';
 
 const limits = (input: BankUpdate) => {
@@ -71,7 +72,7 @@ export const updateBankAccount = async (
   user: SessionUser,
   id: string,
   input: BankUpdate,
-  confirmed: () => void,
+  confirmed: Confirm,
   ip?: string,
 ) => {
   const terms = limits(input);
@@ -79,13 +80,17 @@ export const updateBankAccount = async (
     const before = await findVisible(tx, user, id, true);
     const shownBefore = await viewBankAccount(tx, 'audit', id);
     const values = { ...details(input, before), ...terms };
-    if (BANK_NUMBER_FIELDS.some((f) => (values[f] ?? null) !== (before[f] ?? null))) confirmed();
+    const renumbered = BANK_NUMBER_FIELDS.some((f) => (values[f] ?? null) !== (before[f] ?? null));
+    if (renumbered) confirmed('bank-account.numbers');
+    // Money would go elsewhere from now on: a second staff user approves the new details first.
+    const approval = renumbered && needsApproval(before.usedFor) ? { approvedBy: null, approvedAt: null } : {};
     await tx
       .update(bankAccounts)
       .set({
         ...values,
         showQr: input.showQr ?? before.showQr,
         showBankDetails: input.showBankDetails ?? before.showBankDetails,
+        ...approval,
         updatedAt: sql`now()`,
       })
       .where(eq(bankAccounts.id, id));
@@ -105,13 +110,13 @@ export const setBankFlags = async (
   user: SessionUser,
   id: string,
   flags: FlagsBody,
-  confirmed: () => void,
+  confirmed: Confirm,
   ip?: string,
 ) => {
   if (flags.enabled === undefined && flags.showQr === undefined && flags.showBankDetails === undefined) {
     throw badRequest('Nothing to change: send enabled, showQr or showBankDetails', 'enabled');
   }
-  if (flags.enabled !== undefined) confirmed();
+  if (flags.enabled !== undefined) confirmed('bank-account.toggle');
   return db.transaction(async (tx) => {
     await findVisible(tx, user, id, true);
     const shownBefore = await viewBankAccount(tx, 'audit', id);

@@ -26,6 +26,7 @@ import {
   sortKey,
   type Paging,
 } from './lists';
+import type { UrlPolicy } from './callback-urls';
 import { insertMerchant } from './merchants';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import { dataScope, scopeWhere } from './scope';
@@ -165,6 +166,7 @@ export const approveApplication = async (
   user: SessionUser,
   id: string,
   input: ApproveBody,
+  urls: UrlPolicy,
   ip?: string,
 ): Promise<Approval> => {
   checkPasswordStrength(input.password);
@@ -178,6 +180,7 @@ export const approveApplication = async (
         tx,
         user,
         { ...terms, name: app.businessName, siteUrl: app.website, parentCode: null },
+        urls,
         ip,
       );
       const [merchantUser] = await tx
@@ -186,6 +189,7 @@ export const approveApplication = async (
           fullName: app.contactName,
           userName,
           passwordHash,
+          mustChangePassword: true,
           role: APPLICANT_ROLE,
           merchantCodes: [merchant.code],
           createdBy: user.id,

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../db';
 import { bankAccounts, merchantBankAccounts, merchants } from '../db/schema';
 import { notFound } from '../errors';
 import { canUseResource } from '../../domain/access';
+import { suspendedByStaff } from '../../domain/merchant';
 import { bpsToPercent, paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { MerchantDetail, MerchantFilters, MerchantRow, MerchantSort, MerchantView } from '../schemas/merchants';
@@ -48,6 +49,8 @@ export const presentMerchant = (row: Row & { parentCode?: string | null }): Merc
   testMode: row.testMode,
   disputesAllowed: row.disputesAllowed,
   enabled: row.enabled,
+  suspendedByStaff: suspendedByStaff(row),
+  suspendedAt: row.suspendedAt?.toISOString() ?? null,
   parentId: row.parentId,
   parentCode: row.parentCode ?? null,
   /** Net balance in rupees, computed on the server from the ledger; no money has moved yet. */

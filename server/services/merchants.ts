@@ -2,10 +2,19 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { merchantBankAccounts, merchants, users } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
-import { setsMerchantFees } from '../../domain/merchant';
+import {
+  CALLBACK_URL_FIELDS,
+  changedStaffOnlyFields,
+  recordsSuspension,
+  setsMerchantControls,
+  staffOnlyMessage,
+  toggleRefusal,
+} from '../../domain/merchant';
 import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../schemas/merchants';
 import { audit, diff } from './audit';
 import type { SessionUser } from './auth';
+import { checkSavedUrl, type UrlPolicy } from './callback-urls';
+import type { Confirm } from './confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';
 import { bpsFrom, checkRange, paiseFrom } from './money-input';
@@ -34,11 +43,42 @@ const webAddresses = (input: MerchantUpdate) => ({
   payoutCallbackUrl: input.payoutCallbackUrl?.trim() || null,
 });
 
-const FEES_ARE_STAFF_ONLY = 'Fees are set by the gateway: only its staff can change them.';
+const WEB_ADDRESS_LABELS = {
+  siteUrl: 'Site URL',
+  returnUrl: 'Return URL',
+  payinCallbackUrl: 'Pay-in Callback URL',
+  payoutCallbackUrl: 'Pay-out Callback URL',
+} as const;
+
+/** Every address sent is https on the public internet (or as the policy allows), before any row is locked. */
+const checkWebAddresses = async (input: MerchantUpdate, urls: UrlPolicy) => {
+  const addresses = webAddresses(input);
+  for (const field of Object.keys(WEB_ADDRESS_LABELS) as (keyof typeof WEB_ADDRESS_LABELS)[]) {
+    const value = addresses[field];
+    if (value) await checkSavedUrl(value, WEB_ADDRESS_LABELS[field], field, urls);
+  }
+};
+
 const OWN_MERCHANT_ONLY = 'You can only add sub-merchants under your own merchant.';
 
-const sameFees = (a: Pick<Row, 'payinFeeBps' | 'payoutFeeBps'>, b: Pick<Row, 'payinFeeBps' | 'payoutFeeBps'>) =>
-  a.payinFeeBps === b.payinFeeBps && a.payoutFeeBps === b.payoutFeeBps;
+/** A merchant role changes none of the gateway's controls: 403 naming those it tried to change. */
+const holdControls = (user: SessionUser, input: MerchantUpdate, current: Row) => {
+  if (setsMerchantControls(user.role)) return;
+  const changed = changedStaffOnlyFields(input, presentMerchant(current));
+  if (changed.length > 0) throw new AppError(403, 'STAFF_ONLY', staffOnlyMessage(changed), changed[0]);
+};
+
+/** The controls a merchant admin's sub-merchant takes from its parent. */
+const controlsOf = (row: Row) => ({
+  minPayin: row.minPayin,
+  maxPayin: row.maxPayin,
+  minPayout: row.minPayout,
+  maxPayout: row.maxPayout,
+  payinFeeBps: row.payinFeeBps,
+  payoutFeeBps: row.payoutFeeBps,
+  testMode: row.testMode,
+  disputesAllowed: row.disputesAllowed,
+});
 
 /**
  * The parent of a new merchant. A caller held to merchants adds sub-merchants under one of its
@@ -63,13 +103,22 @@ export const insertMerchant = async (
   tx: DbOrTx,
   user: SessionUser,
   input: MerchantBody,
+  urls: UrlPolicy,
   ip?: string,
 ): Promise<MerchantWithKey> => {
   const values = terms(input);
+  await checkWebAddresses(input, urls);
   const parentRow = await resolveParent(tx, user, input.parentCode);
-  if (!setsMerchantFees(user.role) && (!parentRow || !sameFees(values, parentRow)))
-    throw forbidden(FEES_ARE_STAFF_ONLY);
-  const key = generateApiKey(Boolean(input.testMode));
+  const staff = setsMerchantControls(user.role);
+  if (!staff) {
+    if (!parentRow) throw forbidden(OWN_MERCHANT_ONLY);
+    holdControls(user, input, parentRow);
+  }
+  const controls =
+    staff || !parentRow
+      ? { ...values, testMode: input.testMode ?? false, disputesAllowed: input.disputesAllowed ?? true }
+      : controlsOf(parentRow);
+  const key = generateApiKey(controls.testMode);
   const signingSecret = generateSigningSecret();
   const [created] = await tx
     .insert(merchants)
@@ -80,9 +129,7 @@ export const insertMerchant = async (
       apiKeyHash: key.hash,
       apiKeyPrefix: key.prefix,
       signingSecret,
-      ...values,
-      testMode: input.testMode ?? false,
-      disputesAllowed: input.disputesAllowed ?? true,
+      ...controls,
       parentId: parentRow?.id ?? null,
       createdBy: user.id,
     })
@@ -96,9 +143,9 @@ export const insertMerchant = async (
 export const duplicateCode = (error: unknown, code: string) =>
   isUniqueViolation(error) ? conflict(`A merchant with code ${code} already exists.`, 'DUPLICATE_CODE') : error;
 
-export const createMerchant = async (db: Db, user: SessionUser, input: MerchantBody, ip?: string) => {
+export const createMerchant = async (db: Db, user: SessionUser, input: MerchantBody, urls: UrlPolicy, ip?: string) => {
   try {
-    return await db.transaction((tx) => insertMerchant(tx, user, input, ip));
+    return await db.transaction((tx) => insertMerchant(tx, user, input, urls, ip));
   } catch (error) {
     throw duplicateCode(error, input.code.trim().toUpperCase());
   }
@@ -109,17 +156,22 @@ export const updateMerchant = async (
   user: SessionUser,
   id: string,
   input: MerchantUpdate,
+  confirmed: Confirm,
+  urls: UrlPolicy,
   ip?: string,
 ): Promise<MerchantView> => {
   const values = terms(input);
+  const addresses = webAddresses(input);
+  await checkWebAddresses(input, urls);
   return db.transaction(async (tx) => {
     const before = await findVisibleMerchant(tx, user, id, true);
-    if (!setsMerchantFees(user.role) && !sameFees(values, before)) throw forbidden(FEES_ARE_STAFF_ONLY);
+    if (CALLBACK_URL_FIELDS.some((f) => addresses[f] !== before[f])) confirmed('merchant.callback-urls');
+    holdControls(user, input, before);
     const [after] = await tx
       .update(merchants)
       .set({
         name: input.name.trim(),
-        ...webAddresses(input),
+        ...addresses,
         ...values,
         testMode: input.testMode ?? before.testMode,
         disputesAllowed: input.disputesAllowed ?? before.disputesAllowed,
@@ -133,12 +185,30 @@ export const updateMerchant = async (
   });
 };
 
+const suspensionOf = (row: Row) => ({
+  enabled: row.enabled,
+  suspendedBy: row.suspendedBy,
+  suspendedByRole: row.suspendedByRole,
+  suspendedAt: row.suspendedAt?.toISOString() ?? null,
+});
+
+/**
+ * Staff enable or disable any merchant; a merchant admin its sub-merchants, never lifting a staff
+ * suspension (domain/merchant). Who suspended is recorded on disable and cleared on enable.
+ */
 export const setMerchantEnabled = async (db: Db, user: SessionUser, id: string, enabled: boolean, ip?: string) =>
   db.transaction(async (tx) => {
     const before = await findVisibleMerchant(tx, user, id, true);
+    const refusal = toggleRefusal(user.role, presentMerchant(before), enabled);
+    if (refusal) throw new AppError(403, 'STAFF_ONLY', refusal);
+    const suspension = enabled
+      ? { suspendedBy: null, suspendedByRole: null, suspendedAt: null }
+      : recordsSuspension(user.role, before)
+        ? { suspendedBy: user.id, suspendedByRole: user.role, suspendedAt: sql`now()` }
+        : {};
     const [after] = await tx
       .update(merchants)
-      .set({ enabled, updatedAt: sql`now()` })
+      .set({ enabled, ...suspension, updatedAt: sql`now()` })
       .where(eq(merchants.id, id))
       .returning();
     await audit(
@@ -148,8 +218,8 @@ export const setMerchantEnabled = async (db: Db, user: SessionUser, id: string, 
         action: enabled ? 'enable' : 'disable',
         entity: 'merchants',
         entityId: id,
-        before: { enabled: before.enabled },
-        after: { enabled },
+        before: suspensionOf(before),
+        after: suspensionOf(after),
       },
     );
     return presentMerchant(after);

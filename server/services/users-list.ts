@@ -1,8 +1,9 @@
-import { and, arrayOverlaps, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { users } from '../db/schema';
 import { notFound } from '../errors';
 import { ROLE_LABELS } from '../../domain/roles';
+import { codesOutside } from '../../domain/scope';
 import type { ListFilters } from '../routes/read-routes';
 import type { UserFilters, UserSort, UserView } from '../schemas/users';
 import type { SessionUser } from './auth';
@@ -18,7 +19,7 @@ import {
   sortKey,
   type Paging,
 } from './lists';
-import { dataScope, scopeWhere } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
 
 type Row = typeof users.$inferSelect;
 type Filters = ListFilters<typeof UserFilters>;
@@ -30,38 +31,53 @@ const SORT_COLUMNS = {
   lastLoginAt: users.lastLoginAt,
 };
 
-export const presentUser = (row: Row): UserView => ({
-  id: row.id,
-  fullName: row.fullName,
-  userName: row.userName,
-  role: row.role,
-  roleLabel: ROLE_LABELS[row.role],
-  merchantCodes: row.merchantCodes,
-  vendorCode: row.vendorCode,
-  enabled: row.enabled,
-  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-  createdAt: row.createdAt.toISOString(),
-});
+/**
+ * A user as a caller sees it: of its merchant codes only those inside the caller's scope
+ * (`scopeCodes`; null shows them all), and how many others it holds.
+ */
+export const presentUser = (row: Row, scopeCodes: string[] | null = null): UserView => {
+  const hidden = codesOutside(row.merchantCodes, scopeCodes);
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    userName: row.userName,
+    role: row.role,
+    roleLabel: ROLE_LABELS[row.role],
+    merchantCodes: row.merchantCodes.filter((code) => !hidden.includes(code)),
+    hiddenMerchantCodes: hidden.length,
+    vendorCode: row.vendorCode,
+    enabled: row.enabled,
+    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+};
 
 /** The users of the caller's merchants or vendor (staff: every user), so nobody outside staff sees staff. */
-const visible = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> =>
-  scopeWhere(await dataScope(db, user), {
+const visible = (scope: DataScope): SQL | undefined =>
+  scopeWhere(scope, {
     merchantCodes: (codes) => arrayOverlaps(users.merchantCodes, codes),
     vendorCode: (code) => eq(users.vendorCode, code),
   });
 
-const filterWhere = (f: Filters): SQL[] =>
+/** Users are found by the merchant codes the caller sees only: a foreign code finds nobody. */
+const heldCode = (code: string, scope: DataScope): SQL => {
+  const codes = narrowCodes([code], scopeMerchantCodes(scope)) ?? [code];
+  return codes.length > 0 ? arrayOverlaps(users.merchantCodes, codes) : sql`false`;
+};
+
+const filterWhere = (f: Filters, scope: DataScope): SQL[] =>
   conditions(
     f.q && or(ilike(users.userName, likePattern(f.q)), ilike(users.fullName, likePattern(f.q))),
     f.role && inArray(users.role, f.role),
     f.enabled !== undefined && eq(users.enabled, f.enabled),
-    f.merchantCode && arrayOverlaps(users.merchantCodes, [f.merchantCode]),
+    f.merchantCode && heldCode(f.merchantCode, scope),
     f.vendorCode && eq(users.vendorCode, f.vendorCode),
     f.ids && inArray(users.id, f.ids),
   );
 
 export const listUsers = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<UserSort>) => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
+  const scope = await dataScope(db, user);
+  const where = and(visible(scope), ...filterWhere(filters, scope));
   const key = sortKey(paging, SORT_COLUMNS, users.id);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -73,7 +89,7 @@ export const listUsers = async (db: Db, user: SessionUser, filters: Filters, pag
       .offset(offsetOf(paging)),
     db.select({ total: count() }).from(users).where(where),
   ]);
-  return { data: rows.map(presentUser), total };
+  return { data: rows.map((row) => presentUser(row, scopeMerchantCodes(scope))), total };
 };
 
 export const exportUsers = async (
@@ -82,7 +98,8 @@ export const exportUsers = async (
   filters: Filters,
   paging: Paging<UserSort>,
 ): Promise<Batches> => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
+  const scope = await dataScope(db, user);
+  const where = and(visible(scope), ...filterWhere(filters, scope));
   const key = sortKey(paging, SORT_COLUMNS, users.id);
   return async (after, limit) => {
     const rows = await db
@@ -91,7 +108,7 @@ export const exportUsers = async (
       .where(and(where, afterCursor(key, after)))
       .orderBy(...orderOf(key))
       .limit(limit);
-    return { rows: rows.map((r) => presentUser(r.u)), next: cursorOf(rows.at(-1)) };
+    return { rows: rows.map((r) => presentUser(r.u, scopeMerchantCodes(scope))), next: cursorOf(rows.at(-1)) };
   };
 };
 
@@ -106,15 +123,19 @@ export const USER_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Created At' },
 ];
 
-/** The user if the caller may see it (locked for a change), else 404. */
+/** The user if the caller may see it (locked for a change), else 404; with the merchant codes the caller sees. */
 export const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
+  const scope = await dataScope(db, user);
   const query = db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), await visible(db, user)));
+    .where(and(eq(users.id, id), visible(scope)));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('User');
-  return row;
+  return { row, scopeCodes: scopeMerchantCodes(scope) };
 };
 
-export const getUser = async (db: Db, user: SessionUser, id: string) => presentUser(await findVisible(db, user, id));
+export const getUser = async (db: Db, user: SessionUser, id: string) => {
+  const { row, scopeCodes } = await findVisible(db, user, id);
+  return presentUser(row, scopeCodes);
+};

@@ -6,18 +6,24 @@ import { ROLE_LABELS, assignableRoles } from '../../domain/roles';
 import { belongsToMerchants, belongsToVendor, canManageUser } from '../../domain/scope';
 import type { UserBody, UserUpdate } from '../schemas/users';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import { retireResetTokens, type SessionUser } from './auth';
+import type { Confirm } from './confirmations';
 import { checkPasswordStrength, hashPassword } from './passwords';
 import { dataScope, scopeMerchantCodes } from './scope';
 import { findVisible, presentUser } from './users-list';
 
+const NOT_MANAGEABLE = {
+  self: 'You cannot change your own account here.',
+  foreign: "This user also belongs to merchants outside your access: only the gateway's staff can change it.",
+  role: 'You cannot manage users of this role.',
+};
+
 /** A user the caller can see and may manage (domain/scope), locked for the change. */
 const findManageable = async (tx: DbOrTx, user: SessionUser, id: string) => {
-  const row = await findVisible(tx, user, id, true);
-  if (!canManageUser(user, row))
-    throw forbidden(
-      row.id === user.id ? 'You cannot change your own account here.' : 'You cannot manage users of this role.',
-    );
+  const { row, scopeCodes } = await findVisible(tx, user, id, true);
+  const seen = presentUser(row, scopeCodes);
+  if (!canManageUser(user, seen))
+    throw forbidden(NOT_MANAGEABLE[row.id === user.id ? 'self' : seen.hiddenMerchantCodes > 0 ? 'foreign' : 'role']);
   return row;
 };
 
@@ -67,6 +73,7 @@ export const createUser = async (db: Db, user: SessionUser, input: UserBody, ip?
           fullName: input.fullName.trim(),
           userName,
           passwordHash,
+          mustChangePassword: true,
           role: input.role,
           ...codes,
           createdBy: user.id,
@@ -91,10 +98,27 @@ const revokeSessions = (tx: DbOrTx, userId: string, reason: string) =>
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
-export const updateUser = async (db: Db, user: SessionUser, id: string, input: UserUpdate, ip?: string) =>
+/** Whether an edit changes what the user may see and do: its role, merchant codes or vendor code. */
+const changesAccess = (
+  before: Pick<typeof users.$inferSelect, 'role' | 'merchantCodes' | 'vendorCode'>,
+  after: Pick<typeof users.$inferSelect, 'role' | 'merchantCodes' | 'vendorCode'>,
+) =>
+  before.role !== after.role ||
+  before.vendorCode !== after.vendorCode ||
+  [...before.merchantCodes].sort().join() !== [...after.merchantCodes].sort().join();
+
+export const updateUser = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: UserUpdate,
+  confirmed: Confirm,
+  ip?: string,
+) =>
   db.transaction(async (tx) => {
     const before = await findManageable(tx, user, id);
     const codes = await codesFor(tx, user, input);
+    if (changesAccess(before, { role: input.role, ...codes })) confirmed('user.access');
     const [after] = await tx
       .update(users)
       .set({ fullName: input.fullName.trim(), role: input.role, ...codes, updatedAt: sql`now()` })
@@ -139,10 +163,11 @@ export const adminResetPassword = async (db: Db, user: SessionUser, id: string, 
     await findManageable(tx, user, id);
     const [after] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ passwordHash, passwordChangedAt: sql`now()`, mustChangePassword: true, updatedAt: sql`now()` })
       .where(eq(users.id, id))
       .returning();
     await revokeSessions(tx, id, 'password-reset');
+    await retireResetTokens(tx, id);
     await audit(tx, { ...user, ip }, { action: 'reset-password', entity: 'users', entityId: id });
     return presentUser(after);
   });

@@ -1,5 +1,6 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
+import { accountMessages } from '../account/messages';
 import { applicationMessages } from '../resources/merchant-applications/messages';
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
@@ -14,6 +15,7 @@ import { vendorMessages } from '../resources/vendors/messages';
 export const appMessages = {
   app: {
     name: 'Payment-Gateway',
+    ...accountMessages,
     loading: 'Loading…',
     home: 'Home',
     page_title_in_group: '%{group}: %{item}',

@@ -1,9 +1,12 @@
+import { useState } from 'react';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { darken } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import LogoutIcon from '@mui/icons-material/Logout';
+import SecurityIcon from '@mui/icons-material/Security';
 import { LoadingIndicator, ToggleThemeButton, useTranslate } from 'react-admin';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
+import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
@@ -40,6 +43,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
   const { userName } = useSession();
   const signOut = useSignOut();
   const name = readUserData()?.name || userName;
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   return (
     <AppBar
       position="static"
@@ -67,12 +71,22 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         </Box>
         <ToggleThemeButton />
         <UserBadge name={name} role={role} />
+        <Tooltip title={translate('app.two_factor.menu')}>
+          <IconButton
+            aria-label={translate('app.two_factor.menu')}
+            onClick={() => setTwoFactorOpen(true)}
+            color="inherit"
+          >
+            <SecurityIcon />
+          </IconButton>
+        </Tooltip>
         <Tooltip title={translate('app.topbar.logout')}>
           <IconButton aria-label={translate('app.topbar.logout')} onClick={() => void signOut()} color="inherit">
             <LogoutIcon />
           </IconButton>
         </Tooltip>
       </Toolbar>
+      {twoFactorOpen && <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />}
     </AppBar>
   );
 };

@@ -1,22 +1,47 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Button, Stack } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
 import { required } from '../../domain/validation';
-import { isSignedInElsewhere, type Credentials } from '../providers/authProvider';
+import { RecoveryCodes } from '../account/RecoveryCodes';
+import { isSignedInElsewhere, type Credentials, type SignedIn } from '../providers/authProvider';
 import { useToasts } from '../notifications';
+import { ChangePasswordStep } from './login/ChangePasswordStep';
+import { CodeStep } from './login/CodeStep';
+import { EnrolStep } from './login/EnrolStep';
+import { isSignedIn, signInSteps, type SignInAnswer } from './login/signIn';
 import { PageLink } from './PageLink';
 import { PublicPage } from './PublicPage';
 import { SignedInElsewhereDialog } from './SignedInElsewhereDialog';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** SPEC §2: the sign-in screen at /. A session open elsewhere is ended only after the user agrees. */
+/** Where signing in stands: the password, then maybe a code or an enrolment, recovery codes, a new password. */
+type Step =
+  | { name: 'password' }
+  | { name: 'code' | 'enrol'; challenge: string }
+  | { name: 'recovery'; signedIn: SignedIn }
+  | { name: 'change-password'; signedIn: SignedIn; userName: string };
+
+const TITLES: Record<Step['name'], [title: string, intro?: string]> = {
+  password: ['app.login.title', 'app.login.subtitle'],
+  code: ['app.two_factor.title', 'app.two_factor.code_intro'],
+  enrol: ['app.two_factor.enrol_title', 'app.two_factor.enrol_intro'],
+  recovery: ['app.two_factor.recovery_title'],
+  'change-password': ['app.change_password.title', 'app.change_password.intro'],
+};
+
+/**
+ * SPEC §2: the sign-in screen at /, every step of signing in on it. A session open elsewhere is
+ * ended only after the user agrees; the session is stored only once nothing more is asked.
+ */
 export const LoginPage = () => {
   const translate = useTranslate();
   const login = useLogin();
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<{ credentials: Credentials; message: string } | null>(null);
+  const [step, setStep] = useState<Step>({ name: 'password' });
+  const [pending, setPending] = useState<{ retry: () => void; message: string } | null>(null);
+  const credentials = useRef<Credentials>({ userName: '', password: '' });
   const userNameLabel = translate('app.login.user_name');
   const passwordLabel = translate('app.login.password');
   const validate = useMemo(
@@ -24,57 +49,134 @@ export const LoginPage = () => {
     [userNameLabel, passwordLabel],
   );
 
-  const signIn = async (credentials: Credentials) => {
+  const fail = useCallback(
+    (error: unknown) => toasts.error(translate('app.login.failed'), messageOf(error)),
+    [toasts, translate],
+  );
+  const restart = useCallback(() => setStep({ name: 'password' }), []);
+  const failAndRestart = useCallback(
+    (error: unknown) => {
+      fail(error);
+      restart();
+    },
+    [fail, restart],
+  );
+
+  const enter = async (signedIn: SignedIn) => {
+    if (signedIn.mustChangePassword)
+      setStep({ name: 'change-password', signedIn, userName: credentials.current.userName });
+    else await login(signedIn);
+  };
+
+  const next = async (answer: SignInAnswer) => {
+    if (!isSignedIn(answer))
+      setStep({ name: answer.twoFactor === 'enrol' ? 'enrol' : 'code', challenge: answer.challenge });
+    else if (answer.recoveryCodes?.length) setStep({ name: 'recovery', signedIn: answer });
+    else await enter(answer);
+  };
+
+  /** One step sent to the server; answered 409, it is sent again with override once the user agrees. */
+  const run = async (send: (override: boolean) => Promise<SignInAnswer>, override = false) => {
     setBusy(true);
     try {
-      await login(credentials);
+      const answer = await send(override);
+      setPending(null);
+      await next(answer);
     } catch (error) {
-      if (!credentials.override && isSignedInElsewhere(error)) {
-        setPending({ credentials, message: messageOf(error) });
+      if (!override && isSignedInElsewhere(error)) {
+        setPending({ message: messageOf(error), retry: () => void run(send, true) });
       } else {
         setPending(null);
-        toasts.error(translate('app.login.failed'), messageOf(error));
+        fail(error);
       }
     } finally {
       setBusy(false);
     }
   };
 
+  const signIn = (given: Credentials) => {
+    credentials.current = given;
+    return run((override) => signInSteps.password({ ...given, override: given.override || override }));
+  };
+
+  const changePassword = async (signedIn: SignedIn, password: string) => {
+    setBusy(true);
+    try {
+      await signInSteps.changePassword(signedIn.accessToken, credentials.current.password, password);
+    } catch (error) {
+      setBusy(false);
+      return fail(error);
+    }
+    // The change ended that session: sign in again with the new password.
+    await signIn({ userName: credentials.current.userName, password, override: true });
+  };
+
+  const [title, intro] = TITLES[step.name];
   return (
-    <PublicPage title={translate('app.login.title')} intro={translate('app.login.subtitle')}>
-      <Form
-        onSubmit={(values: Record<string, unknown>) =>
-          signIn({ userName: String(values.userName).trim(), password: String(values.password) })
-        }
-        noValidate
-        disableInvalidFormNotification
-      >
-        <TextInput
-          source="userName"
-          label={userNameLabel}
-          validate={validate.userName}
-          autoComplete="username"
-          autoFocus
+    <PublicPage title={translate(title)} intro={intro && translate(intro)}>
+      {step.name === 'password' && (
+        <>
+          <Form
+            onSubmit={(values: Record<string, unknown>) =>
+              signIn({ userName: String(values.userName).trim(), password: String(values.password) })
+            }
+            noValidate
+            disableInvalidFormNotification
+          >
+            <TextInput
+              source="userName"
+              label={userNameLabel}
+              validate={validate.userName}
+              autoComplete="username"
+              autoFocus
+            />
+            <PasswordInput
+              source="password"
+              label={passwordLabel}
+              validate={validate.password}
+              autoComplete="current-password"
+            />
+            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
+              {translate('app.login.submit')}
+            </Button>
+          </Form>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2, gap: 1, flexWrap: 'wrap' }}>
+            <PageLink to="/forgot-password">{translate('app.login.forgot')}</PageLink>
+            <PageLink to="/on-boarding">{translate('app.login.apply')}</PageLink>
+          </Stack>
+        </>
+      )}
+      {step.name === 'code' && (
+        <CodeStep
+          busy={busy}
+          onBack={restart}
+          onCode={(code) => run((override) => signInSteps.code(step.challenge, code, override))}
         />
-        <PasswordInput
-          source="password"
-          label={passwordLabel}
-          validate={validate.password}
-          autoComplete="current-password"
+      )}
+      {step.name === 'enrol' && (
+        <EnrolStep
+          challenge={step.challenge}
+          busy={busy}
+          onBack={restart}
+          onError={failAndRestart}
+          onCode={(code) => run((override) => signInSteps.code(step.challenge, code, override))}
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-          {translate('app.login.submit')}
-        </Button>
-      </Form>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2, gap: 1, flexWrap: 'wrap' }}>
-        <PageLink to="/forgot-password">{translate('app.login.forgot')}</PageLink>
-        <PageLink to="/on-boarding">{translate('app.login.apply')}</PageLink>
-      </Stack>
+      )}
+      {step.name === 'recovery' && (
+        <RecoveryCodes codes={step.signedIn.recoveryCodes ?? []} onSaved={() => void enter(step.signedIn)} />
+      )}
+      {step.name === 'change-password' && (
+        <ChangePasswordStep
+          userName={step.userName}
+          busy={busy}
+          onPassword={(password) => void changePassword(step.signedIn, password)}
+        />
+      )}
       <SignedInElsewhereDialog
         message={pending?.message ?? null}
         busy={busy}
         onCancel={() => setPending(null)}
-        onContinue={() => pending && void signIn({ ...pending.credentials, override: true })}
+        onContinue={() => pending?.retry()}
       />
     </PublicPage>
   );

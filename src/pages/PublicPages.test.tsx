@@ -26,11 +26,14 @@ describe('reset password', () => {
   it('sends the token of the link with the new password, then returns to sign-in', async () => {
     const calls = mockApi(() => json(200, { data: { message: 'Your password has been changed. Please sign in.' } }));
     renderAppAt('/reset-password?token=abc123');
-    await type(/^New Password/, 'Better@2024');
-    await type(/^Confirm Password/, 'Better@2024');
+    await type(/^New Password/, 'Better@2024-pw');
+    await type(/^Confirm Password/, 'Better@2024-pw');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
-    expect(calls[0]).toMatchObject({ path: '/v1/reset-password', body: { token: 'abc123', password: 'Better@2024' } });
+    expect(calls[0]).toMatchObject({
+      path: '/v1/reset-password',
+      body: { token: 'abc123', password: 'Better@2024-pw' },
+    });
     expect(
       within(screen.getByRole('status')).getByText('Your password has been changed. Please sign in.'),
     ).toBeInTheDocument();
@@ -39,10 +42,22 @@ describe('reset password', () => {
   it('refuses different passwords', async () => {
     const calls = mockApi();
     renderAppAt('/reset-password?token=abc123');
-    await type(/^New Password/, 'Better@2024');
-    await type(/^Confirm Password/, 'Other@2024');
+    await type(/^New Password/, 'Better@2024-pw');
+    await type(/^Confirm Password/, 'Other@2024-pw');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('checks the password rule before sending', async () => {
+    const calls = mockApi();
+    renderAppAt('/reset-password?token=abc123');
+    await type(/^New Password/, 'Better@2024');
+    await type(/^Confirm Password/, 'Better@2024');
+    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Password must be at least 12 characters and contain a letter and a digit.'),
+    ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 

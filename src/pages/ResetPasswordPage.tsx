@@ -1,12 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Stack } from '@mui/material';
 import { Form, PasswordInput, useTranslate } from 'react-admin';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { required } from '../../domain/validation';
 import { post } from '../providers/http';
 import { useToasts } from '../notifications';
 import { PageLink } from './PageLink';
 import { PublicPage } from './PublicPage';
+import { useNewPasswordValidation } from './useNewPasswordValidation';
 
 /** Sets a new password with the token of the emailed link (/reset-password?token=...). */
 export const ResetPasswordPage = () => {
@@ -16,19 +16,8 @@ export const ResetPasswordPage = () => {
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   const [busy, setBusy] = useState(false);
-  const newLabel = translate('app.reset.new_password');
-  const confirmLabel = translate('app.reset.confirm_password');
-  const mismatch = translate('app.reset.mismatch');
-  const validate = useMemo(
-    () => ({
-      password: required(newLabel),
-      confirm: [
-        required(confirmLabel),
-        (value: unknown, values: Record<string, unknown>) => (value !== values.password ? mismatch : undefined),
-      ],
-    }),
-    [newLabel, confirmLabel, mismatch],
-  );
+  const validate = useNewPasswordValidation('app.reset');
+  const { newLabel, confirmLabel } = validate;
 
   const submit = async (values: Record<string, unknown>) => {
     setBusy(true);

@@ -4,7 +4,7 @@ import { menuFor } from '../../domain/menu';
 import type { Role } from '../../domain/roles';
 import { clearStorage, readStoredSession, readUserData, storeLogin } from '../session/session';
 import { TOKEN_KEY } from '../session/storageKeys';
-import { post, postWithHeaders, type ApiError } from './http';
+import { postWithHeaders, type ApiError } from './http';
 
 export interface Credentials {
   userName: string;
@@ -13,8 +13,15 @@ export interface Credentials {
   override?: boolean;
 }
 
-interface LoginBody {
-  data: { accessToken: string; expiresAt: string; user: { name: string; role: Role; code: string[] } };
+/** A sign-in that opened a session (POST /v1/login, or its second step). */
+export interface SignedIn {
+  accessToken: string;
+  expiresAt: string;
+  user: { name: string; role: Role; code: string[] };
+  /** An administrator set the password: the login screen asks for a new one before storing the session. */
+  mustChangePassword?: true;
+  /** After enrolling in two-factor at sign-in: shown once. */
+  recoveryCodes?: string[];
 }
 
 /** The failure of a call, thrown the way react-admin expects: message, status, and the error as body. */
@@ -24,10 +31,8 @@ export const isSignedInElsewhere = (error: unknown) =>
   error instanceof HttpError && error.status === 409 && (error.body as ApiError | undefined)?.code === 'SESSION_EXISTS';
 
 export const authProvider: AuthProvider = {
-  login: async ({ userName, password, override }: Credentials) => {
-    const result = await post<LoginBody>('/login', { userName, password, ...(override ? { override: true } : {}) });
-    if (result.error) throw toHttpError(result.error);
-    const { accessToken, user } = result.data.data;
+  /** The last step of the login screen's sign-in (pages/login): keeps the session and goes home. */
+  login: async ({ accessToken, user }: SignedIn) => {
     storeLogin(accessToken, user);
     return { redirectTo: homePath(user.role) };
   },

@@ -11,6 +11,7 @@ const SOME_ID = '00000000-0000-4000-8000-000000000000';
  *   Merchant screen: hidden from MERCHANT, MERCHANT_OPERATIONS, OPERATIONS and both vendor roles.
  *   Vendor screen: hidden from everyone but ADMIN and TRANSACTIONS.
  *   Bank Accounts: hidden from the three merchant roles.
+ *   Approving a new pay-in bank account: the roles that add them (maker-checker between two of their users).
  *   User: hidden from MERCHANT_OPERATIONS, OPERATIONS and VENDOR_OPERATIONS.
  *   The merchant list: the six roles SPEC §6 names. Applications and the audit log: ADMIN.
  *   Creating users: the roles with sub-role choices (SPEC §6), TRANSACTIONS by the default row.
@@ -38,6 +39,10 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/change-password': EVERYONE,
   'POST /v1/confirmations': EVERYONE,
   'POST /v1/logout': EVERYONE,
+  'GET /v1/two-factor': EVERYONE,
+  'POST /v1/two-factor/enrol': EVERYONE,
+  'POST /v1/two-factor/confirm': EVERYONE,
+  'POST /v1/two-factor/disable': EVERYONE,
   'GET /v1/getall-merchant': MERCHANT_LIST,
 
   'GET /v1/merchants': MERCHANT_SCREEN,
@@ -64,6 +69,7 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'PUT /v1/bank-accounts/:id/flags': BANK_TOGGLERS,
   'POST /v1/bank-accounts/:id/merchants': BANK_WRITERS,
   'DELETE /v1/bank-accounts/:id/merchants': BANK_WRITERS,
+  'POST /v1/bank-accounts/:id/approve': BANK_WRITERS,
   'DELETE /v1/bank-accounts/:id': ADMIN,
 
   'GET /v1/users': USER_SCREEN,
@@ -90,6 +96,8 @@ const PUBLIC = [
   'GET /v1/docs',
   'GET /v1/health',
   'POST /v1/login',
+  'POST /v1/login/two-factor',
+  'POST /v1/login/two-factor/enrol',
   'POST /v1/forgot-password',
   'POST /v1/reset-password',
   'POST /v1/on-boarding',

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../server/db/schema';
 import { startServer, type TestServer } from '../support/server';
-import { signInAll, type DemoUser } from '../support/roles';
+import { confirm, signInAll, type DemoUser } from '../support/roles';
+import { MERCHANT_TERMS } from '../support/fixtures';
 
 let s: TestServer;
 let t: Record<DemoUser, string>;
@@ -12,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const terms = {
-  minPayin: 100,
-  maxPayin: 10000,
-  payinFeePercent: 2,
-  minPayout: 100,
-  maxPayout: 10000,
-  payoutFeePercent: 1,
-};
+const terms = MERCHANT_TERMS;
 
 /** Events that carry secrets close by: a merchant with an API key, and an approved application's user with a password. */
 const makeHistory = async () => {
@@ -40,7 +34,8 @@ const makeHistory = async () => {
   });
   const approved = await s.call('POST', `/v1/merchant-applications/${applied.body.data.id}/approve`, {
     token: t.admin,
-    body: { code: 'SHOPLOG', userName: 'shop-log', password: 'Welcome123', ...terms },
+    headers: await confirm(s, t.admin, 'merchant-application.approve'),
+    body: { code: 'SHOPLOG', userName: 'shop-log', password: 'Welcome-12345', ...terms },
   });
   expect(approved.status).toBe(200);
 };

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankAccounts, merchantBankAccounts } from '../../server/db/schema';
 import { startServer, type TestServer } from '../support/server';
 import { DEMO_USERS, confirm, signInAll, type DemoUser } from '../support/roles';
+import { bankAccountBody } from '../support/fixtures';
 
 let s: TestServer;
 let t: Record<DemoUser, string>;
@@ -13,17 +14,8 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const body = (nickname: string, extra: Record<string, unknown> = {}) => ({
-  nickname,
-  bankName: 'HDFC Bank',
-  holderName: 'Alpha Collections',
-  accountNumber: '123456789012',
-  ifsc: 'HDFC0004321',
-  upiId: 'alpha.new@hdfcbank',
-  usedFor: 'PAYIN',
-  minPayin: 100,
-  maxPayin: 50000,
+  ...bankAccountBody(nickname),
   dailyLimit: 500000,
-  vendorCode: 'VEN-ALPHA',
   ...extra,
 });
 const accounts = async () => (await s.db.select({ n: count() }).from(bankAccounts))[0].n;
@@ -31,6 +23,20 @@ const idOf = async (nickname: string) =>
   (await s.db.select({ id: bankAccounts.id }).from(bankAccounts).where(eq(bankAccounts.nickname, nickname)))[0].id;
 const list = async (user: DemoUser, query = '') =>
   s.call('GET', `/v1/bank-accounts?pageSize=100${query}`, { token: t[user] });
+/** Adds an account, with the password confirmation that needs. */
+const create = async (user: DemoUser, account: ReturnType<typeof body>) =>
+  s.call('POST', '/v1/bank-accounts', {
+    token: t[user],
+    headers: await confirm(s, t[user], 'bank-account.create'),
+    body: account,
+  });
+/** Links or unlinks merchants as ADMIN, with the password confirmation that needs. */
+const relink = async (method: 'POST' | 'DELETE', id: string, codes: Record<string, unknown>) =>
+  s.call(method, `/v1/bank-accounts/${id}/merchants`, {
+    token: t.admin,
+    headers: await confirm(s, t.admin, 'bank-account.link'),
+    body: codes,
+  });
 
 describe('who may use /v1/bank-accounts', () => {
   const readers: DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
@@ -77,7 +83,7 @@ describe('bank accounts', () => {
   });
 
   it('creates with validation, and a duplicate nickname is a 409', async () => {
-    const res = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('ALPHA-NEW-01') });
+    const res = await create('admin', body('ALPHA-NEW-01'));
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({
       nickname: 'ALPHA-NEW-01',
@@ -87,14 +93,12 @@ describe('bank accounts', () => {
     });
     const [row] = await s.db.select().from(bankAccounts).where(eq(bankAccounts.nickname, 'ALPHA-NEW-01'));
     expect(row.maxPayin).toBe(5000000);
-    const dup = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('ALPHA-NEW-01') });
+    const dup = await create('admin', body('ALPHA-NEW-01'));
     expect(dup.status).toBe(409);
   });
 
   it('gives one 201 and one 409 to two simultaneous creates of one nickname', async () => {
-    const results = await Promise.all(
-      [1, 2].map(() => s.call('POST', '/v1/bank-accounts', { token: t.transactions, body: body('RACE-01') })),
-    );
+    const results = await Promise.all([1, 2].map(() => create('transactions', body('RACE-01'))));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
   });
 
@@ -110,7 +114,7 @@ describe('bank accounts', () => {
     [{ bankName: ' ' }, 'bankName is Required!'],
   ])('refuses %j with 400 and writes nothing', async (change, message) => {
     const before = await accounts();
-    const res = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('BAD-01', change) });
+    const res = await create('admin', body('BAD-01', change));
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain(message);
     expect(await accounts()).toBe(before);
@@ -118,29 +122,13 @@ describe('bank accounts', () => {
 
   it('links merchants with their sub-merchants and unlinks them', async () => {
     const id = await idOf('ALPHA-NEW-01');
-    const linked = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
-      token: t.admin,
-      body: { merchantCodes: ['ACME'], includeSubMerchants: true },
-    });
+    const linked = await relink('POST', id, { merchantCodes: ['ACME'], includeSubMerchants: true });
     expect(linked.body.data.merchantCodes).toEqual(['ACME', 'ACME-KIDS']);
-    const again = await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
-      token: t.admin,
-      body: { merchantCodes: ['ACME', 'BOLT'] },
-    });
+    const again = await relink('POST', id, { merchantCodes: ['ACME', 'BOLT'] });
     expect(again.body.data.merchantCodes).toEqual(['ACME', 'ACME-KIDS', 'BOLT']);
-    const unlinked = await s.call('DELETE', `/v1/bank-accounts/${id}/merchants`, {
-      token: t.admin,
-      body: { merchantCodes: ['ACME'], includeSubMerchants: true },
-    });
+    const unlinked = await relink('DELETE', id, { merchantCodes: ['ACME'], includeSubMerchants: true });
     expect(unlinked.body.data.merchantCodes).toEqual(['BOLT']);
-    expect(
-      (
-        await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
-          token: t.admin,
-          body: { merchantCodes: ['GHOST'] },
-        })
-      ).status,
-    ).toBe(400);
+    expect((await relink('POST', id, { merchantCodes: ['GHOST'] })).status).toBe(400);
     expect(
       (
         await s.call('POST', `/v1/bank-accounts/${id}/merchants`, {
@@ -162,7 +150,7 @@ describe('bank accounts', () => {
     ).toBe(false);
     const off = await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, body: { enabled: false } });
     expect(off.body.error.code).toBe('CONFIRMATION_REQUIRED');
-    const headers = await confirm(s, t.operations);
+    const headers = await confirm(s, t.operations, 'bank-account.toggle');
     expect(
       (await s.call('PUT', `/v1/bank-accounts/${id}/flags`, { token: t.operations, headers, body: { enabled: false } }))
         .body.data.enabled,
@@ -184,14 +172,14 @@ describe('bank accounts', () => {
     expect(unchanged.accountNumber).toBe('123456789012');
     const ok = await s.call('PUT', `/v1/bank-accounts/${id}`, {
       token: t.admin,
-      headers: await confirm(s, t.admin),
+      headers: await confirm(s, t.admin, 'bank-account.numbers'),
       body: { ...edit, accountNumber: '999988887777' },
     });
     expect(ok.body.data.accountNumber).toBe('999988887777');
   });
 
   it('deletes only an account with no merchant links', async () => {
-    const headers = await confirm(s, t.admin);
+    const headers = await confirm(s, t.admin, 'bank-account.delete');
     expect(
       (await s.call('DELETE', `/v1/bank-accounts/${await idOf('ALPHA-NEW-01')}`, { token: t.admin, headers })).status,
     ).toBe(409);
@@ -205,7 +193,7 @@ describe('bank accounts', () => {
 
 describe('edits by a role that sees the number masked', () => {
   it('keeps the stored number when none is sent, takes a null daily limit, and audits in rupees', async () => {
-    const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('MASKED-01') });
+    const created = await create('admin', body('MASKED-01'));
     const id = created.body.data.id;
     const { nickname: _n, usedFor: _u, vendorCode: _v, accountNumber: _a, ...edit } = body('x');
     const res = await s.call('PUT', `/v1/bank-accounts/${id}`, {
@@ -224,13 +212,13 @@ describe('edits by a role that sees the number masked', () => {
   });
 
   it('accepts a DELETE that declares JSON but sends no body', async () => {
-    const created = await s.call('POST', '/v1/bank-accounts', { token: t.admin, body: body('EMPTY-BODY-01') });
+    const created = await create('admin', body('EMPTY-BODY-01'));
     const res = await fetch(`${s.url}/v1/bank-accounts/${created.body.data.id}`, {
       method: 'DELETE',
       headers: {
         authorization: `Bearer ${t.admin}`,
         'content-type': 'application/json',
-        ...(await confirm(s, t.admin)),
+        ...(await confirm(s, t.admin, 'bank-account.delete')),
       },
     });
     expect(res.status).toBe(200);

@@ -46,3 +46,43 @@ describe('input hygiene', () => {
     expect(results[3].body.error.field).toBe('businessName');
   });
 });
+
+describe('names', () => {
+  it('refuse control, bidirectional and zero-width characters, naming the field; other scripts pass', async () => {
+    const vendor = (name: string) =>
+      demo.s.call('POST', '/v1/vendors', {
+        token: demo.t.admin,
+        body: {
+          code: `VEN-N${Math.floor(Math.random() * 1e6)}`,
+          name,
+          payinCommissionPercent: 1,
+          payoutCommissionPercent: 1,
+        },
+      });
+    for (const name of [
+      'Evil\u202Egnp.exe',
+      'Zero\u200BWidth',
+      'Bell\u0007',
+      'Line\u2028Sep',
+      'Isolate\u2067x\u2069',
+    ]) {
+      const res = await vendor(name);
+      expect(`${JSON.stringify(name)} ${res.status} ${res.body.error?.message}`).toBe(
+        `${JSON.stringify(name)} 400 name must be free of control, bidirectional and zero-width characters`,
+      );
+    }
+    expect((await vendor('श्री Śakti Traders')).status).toBe(201);
+    const onboarding = await demo.s.call('POST', '/v1/on-boarding', {
+      body: {
+        businessName: 'Shop\u200D',
+        contactName: 'Ravi Kumar',
+        email: 'ravi@shop.example',
+        phone: '9876543210',
+        website: 'https://shop.example',
+        expectedMonthlyVolume: 100000,
+      },
+    });
+    expect(onboarding.status).toBe(400);
+    expect(onboarding.body.error.field).toBe('businessName');
+  });
+});

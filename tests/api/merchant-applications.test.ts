@@ -2,7 +2,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchantApplications, merchants, users } from '../../server/db/schema';
 import { startServer, type TestServer } from '../support/server';
-import { DEMO_USERS, signInAll, type DemoUser } from '../support/roles';
+import { DEMO_USERS, confirm, signInAll, type DemoUser } from '../support/roles';
+import { approvalOf } from '../support/fixtures';
 
 let s: TestServer;
 let t: Record<DemoUser, string>;
@@ -25,17 +26,14 @@ const apply = (businessName: string) =>
   });
 
 /** An approval: the merchant's code, its first user, and its limits and fees. */
-const approvalOf = (code: string, userName = code.toLowerCase()) => ({
-  code,
-  userName,
-  password: 'Welcome123',
-  minPayin: 100,
-  maxPayin: 10000,
-  payinFeePercent: 2,
-  minPayout: 100,
-  maxPayout: 10000,
-  payoutFeePercent: 1,
-});
+
+/** Approves as ADMIN, with the password confirmation approval needs. */
+const approve = async (id: string, body: ReturnType<typeof approvalOf>) =>
+  s.call('POST', `/v1/merchant-applications/${id}/approve`, {
+    token: t.admin,
+    headers: await confirm(s, t.admin, 'merchant-application.approve'),
+    body,
+  });
 
 describe('merchant applications', () => {
   it('only ADMIN reviews them', async () => {
@@ -49,11 +47,8 @@ describe('merchant applications', () => {
     const id = (await apply('Shop One')).body.data.id;
     const approval = approvalOf('SHOP1', 'shop-one');
     const [a, b] = await Promise.all([
-      s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approval }),
-      s.call('POST', `/v1/merchant-applications/${id}/approve`, {
-        token: t.admin,
-        body: { ...approval, code: 'SHOP1B', userName: 'shop-one-b' },
-      }),
+      approve(id, approval),
+      approve(id, { ...approval, code: 'SHOP1B', userName: 'shop-one-b' }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const ok = a.status === 200 ? a : b;
@@ -63,7 +58,7 @@ describe('merchant applications', () => {
     const [user] = await s.db.select().from(users).where(eq(users.userName, ok.body.data.userName));
     expect(user).toMatchObject({ role: 'MERCHANT', merchantCodes: [merchant.code], fullName: 'Ravi Kumar' });
     const signIn = await s.call('POST', '/v1/login', {
-      body: { userName: ok.body.data.userName, password: 'Welcome123' },
+      body: { userName: ok.body.data.userName, password: 'Welcome-12345' },
     });
     expect(signIn.status).toBe(200);
   });
@@ -71,10 +66,7 @@ describe('merchant applications', () => {
   it('a failed approval (taken code) leaves the application pending and writes nothing', async () => {
     const id = (await apply('Shop Two')).body.data.id;
     const before = (await s.db.select({ n: count() }).from(users))[0].n;
-    const res = await s.call('POST', `/v1/merchant-applications/${id}/approve`, {
-      token: t.admin,
-      body: approvalOf('ACME', 'shop-two'),
-    });
+    const res = await approve(id, approvalOf('ACME', 'shop-two'));
     expect(res.status).toBe(409);
     const [row] = await s.db.select().from(merchantApplications).where(eq(merchantApplications.id, id));
     expect(row.status).toBe('PENDING');
@@ -144,9 +136,7 @@ describe('concurrent review', () => {
     // both must be seen waiting on the lock before it is let go.
     await s.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT 1 FROM merchant_applications WHERE id = ${id} FOR UPDATE`);
-      calls = ['LOCKA', 'LOCKB'].map((code) =>
-        s.call('POST', `/v1/merchant-applications/${id}/approve`, { token: t.admin, body: approvalOf(code) }),
-      );
+      calls = ['LOCKA', 'LOCKB'].map((code) => approve(id, approvalOf(code)));
       for (let waiting = 0; waiting < 2; ) {
         const { rows } = await s.db.execute<{ n: number }>(
           sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,

@@ -121,31 +121,44 @@ describe('merchants as ADMIN', () => {
       expect(res.status).toBe(403);
       expect(res.body.error.code).toBe('CONFIRMATION_REQUIRED');
     }
-    expect((await s.call('POST', '/v1/confirmations', { token: t.admin, body: { password: 'wrong' } })).status).toBe(
-      400,
-    );
-    const other = await confirm(s, t.transactions);
+    expect(
+      (
+        await s.call('POST', '/v1/confirmations', {
+          token: t.admin,
+          body: { password: 'wrong', action: 'merchant.rotate-keys' },
+        })
+      ).status,
+    ).toBe(400);
+    const other = await confirm(s, t.transactions, 'merchant.rotate-keys');
     expect((await s.call('POST', `/v1/merchants/${id}/rotate-key`, { token: t.admin, headers: other })).status).toBe(
       403,
     );
 
-    const headers = await confirm(s, t.admin);
     const [before] = await s.db.select().from(merchants).where(eq(merchants.id, id));
-    const rotated = await s.call('POST', `/v1/merchants/${id}/rotate-key`, { token: t.admin, headers });
+    const rotated = await s.call('POST', `/v1/merchants/${id}/rotate-key`, {
+      token: t.admin,
+      headers: await confirm(s, t.admin, 'merchant.rotate-keys'),
+    });
     expect(rotated.status).toBe(200);
     const [after] = await s.db.select().from(merchants).where(eq(merchants.id, id));
     expect(after.apiKeyHash).not.toBe(before.apiKeyHash);
     expect(after.apiKeyHash).toBe(hashApiKey(rotated.body.data.apiKey));
     expect(
-      (await s.call('PUT', `/v1/merchants/${id}/enabled`, { token: t.admin, headers, body: { enabled: false } })).body
-        .data.enabled,
+      (
+        await s.call('PUT', `/v1/merchants/${id}/enabled`, {
+          token: t.admin,
+          headers: await confirm(s, t.admin, 'merchant.toggle'),
+          body: { enabled: false },
+        })
+      ).body.data.enabled,
     ).toBe(false);
+    const headers = await confirm(s, t.admin, 'merchant.delete');
     expect((await s.call('DELETE', `/v1/merchants/${id}`, { token: t.admin, headers })).status).toBe(200);
     expect(await s.db.select().from(merchants).where(eq(merchants.id, id))).toHaveLength(0);
   });
 
   it('refuses to delete a merchant with history', async () => {
-    const headers = await confirm(s, t.admin);
+    const headers = await confirm(s, t.admin, 'merchant.delete');
     const res = await s.call('DELETE', `/v1/merchants/${await idOf('ACME')}`, { token: t.admin, headers });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toMatch(/disable it instead/);
@@ -194,27 +207,32 @@ describe('merchants as MERCHANT_ADMIN (own merchant ACME and its sub-merchants)'
     expect(bolt.status).toBe(404);
   });
 
-  it('creates sub-merchants under its own merchant only, with the parent fees', async () => {
-    const ok = await s.call('POST', '/v1/merchants', { token: t['merchant-admin'], body: body('ACME-TOYS') });
+  it('creates sub-merchants under its own merchant only, with the parent limits and fees', async () => {
+    // ACME's limits (the demo seed): a merchant admin's sub-merchant takes them (tenant-boundaries.test.ts).
+    const acmeTerms = { maxPayin: 100000, maxPayout: 200000 };
+    const ok = await s.call('POST', '/v1/merchants', {
+      token: t['merchant-admin'],
+      body: body('ACME-TOYS', acmeTerms),
+    });
     expect(ok.status).toBe(201);
     expect(ok.body.data.parentCode).toBe('ACME');
     const foreign = await s.call('POST', '/v1/merchants', {
       token: t['merchant-admin'],
-      body: body('BOLT-X', { parentCode: 'BOLT' }),
+      body: body('BOLT-X', { ...acmeTerms, parentCode: 'BOLT' }),
     });
     expect(foreign.status).toBe(403);
     const fees = await s.call('POST', '/v1/merchants', {
       token: t['merchant-admin'],
-      body: body('ACME-CHEAP', { payinFeePercent: 0.5 }),
+      body: body('ACME-CHEAP', { ...acmeTerms, payinFeePercent: 0.5 }),
     });
     expect(fees.status).toBe(403);
-    expect(fees.body.error.message).toMatch(/Fees are set by the gateway/);
+    expect(fees.body.error.message).toBe('Payin Fee % is set by the gateway: only its staff can change it.');
     const list = await s.call('GET', '/v1/merchants?pageSize=100', { token: t['merchant-admin'] });
     expect(list.body.data.map((m: { code: string }) => m.code).sort()).toEqual(['ACME', 'ACME-KIDS', 'ACME-TOYS']);
   });
 
   it('may not delete', async () => {
-    const headers = await confirm(s, t['merchant-admin']);
+    const headers = await confirm(s, t['merchant-admin'], 'merchant.delete');
     expect(
       (await s.call('DELETE', `/v1/merchants/${await idOf('ACME-TOYS')}`, { token: t['merchant-admin'], headers }))
         .status,

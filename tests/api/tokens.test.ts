@@ -24,7 +24,7 @@ describe('tokens', () => {
 
   it('tells access tokens and confirmations apart', async () => {
     expect(decodeClaims(token).typ).toBe('access');
-    const confirmation = (await confirm(s, token))['x-confirmation'];
+    const confirmation = (await confirm(s, token, 'merchant.toggle'))['x-confirmation'];
     expect(decodeClaims(confirmation).typ).toBe('confirm');
     // A confirmation is no bearer token ...
     expect((await s.call('GET', '/v1/me', { token: confirmation })).status).toBe(401);

@@ -16,7 +16,7 @@ afterAll(() => s?.close());
 const body = (userName: string, role: string, extra: Record<string, unknown> = {}) => ({
   fullName: `Person ${userName}`,
   userName,
-  password: 'Secret123',
+  password: 'Secret-pass-123',
   role,
   ...extra,
 });
@@ -76,7 +76,7 @@ describe('creating users follows SPEC §6 sub-role choices, on the server', () =
     [body('xx1', 'MERCHANT', {}), 'Merchant Code is Required!'],
     [body('xx2', 'VENDOR', {}), 'Vendor Code is Required!'],
     [body('xx3', 'MERCHANT', { merchantCodes: ['GHOST'] }), 'Unknown merchant GHOST'],
-    [body('xx4', 'OPERATIONS', { password: 'short' }), 'Password must be at least 8 characters'],
+    [body('xx4', 'OPERATIONS', { password: 'short' }), 'Password must be at least 12 characters'],
     [body('a b', 'OPERATIONS'), 'userName must be 3–50 letters'],
     [body('xx5', 'NOBODY'), 'role'],
     [{ ...body('xx6', 'OPERATIONS'), fullName: '  ' }, 'fullName is Required!'],
@@ -113,7 +113,7 @@ describe('scoping of users', () => {
   });
 
   it('refuses changes to users outside the caller’s reach', async () => {
-    const headers = await confirm(s, t.merchant);
+    const headers = await confirm(s, t.merchant, 'user.toggle');
     const other = await s.call('PUT', `/v1/users/${await idOf('merchant-admin')}/enabled`, {
       token: t.merchant,
       headers,
@@ -136,7 +136,7 @@ describe('enable, disable and reset', () => {
     expect((await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, body: { enabled: false } })).status).toBe(
       403,
     );
-    const headers = await confirm(s, t.admin);
+    const headers = await confirm(s, t.admin, 'user.toggle');
     const res = await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, headers, body: { enabled: false } });
     expect(res.body.data.enabled).toBe(false);
     expect((await s.call('GET', '/v1/me', { token: victim })).status).toBe(401);
@@ -146,13 +146,16 @@ describe('enable, disable and reset', () => {
     await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, headers, body: { enabled: true } });
     const reset = await s.call('POST', `/v1/users/${id}/reset-password`, {
       token: t.admin,
-      headers,
-      body: { password: 'Brand9new' },
+      headers: await confirm(s, t.admin, 'user.reset-password'),
+      body: { password: 'Brand-new-pass-9' },
     });
     expect(reset.status).toBe(200);
     expect(
-      (await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Brand9new', override: true } }))
-        .status,
+      (
+        await s.call('POST', '/v1/login', {
+          body: { userName: 'operations', password: 'Brand-new-pass-9', override: true },
+        })
+      ).status,
     ).toBe(200);
   });
 

@@ -55,7 +55,7 @@ describe('vendors', () => {
     expect(edited.body.data.name).toBe('Gamma Pay');
     const off = await s.call('PUT', `/v1/vendors/${row.id}/enabled`, {
       token: t.admin,
-      headers: await confirm(s, t.admin),
+      headers: await confirm(s, t.admin, 'vendor.toggle'),
       body: { enabled: false },
     });
     expect(off.body.data.enabled).toBe(false);

@@ -3,7 +3,7 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,start,bundle,usable,scale,exports (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports (comma-separated; all when unset).
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
@@ -22,6 +22,7 @@ import { expectOk, measureLogins, signIn } from './measure';
 import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu } from './measured';
 import { startProduct } from './product';
 import { benchExports, exportsReport, type ExportsResult } from './exports';
+import { benchSignInFlood, signInFloodReport, type SignInFloodResult } from './signin-flood';
 import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
 import { loadSettings, ROOT, type Section } from './settings';
 import { round, type Summary } from './stats';
@@ -114,6 +115,7 @@ const results = {
   usable: undefined as (Measured<UsableResult> & { where: string }) | undefined,
   scale: undefined as ScaleResult | undefined,
   exports: undefined as ExportsResult | undefined,
+  signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
 };
 
@@ -259,6 +261,10 @@ const benchScaleSection = async () => {
   results.errors.push(...results.scale.problems.map((p) => `scale: ${p}`));
 };
 
+const benchSignInFloodSection = async () => {
+  results.signInFlood = await benchSignInFlood(settings.postgresUrl, log);
+};
+
 const benchExportsSection = async () => {
   results.exports = await benchExports(settings, log);
   if (results.exports.skipped) log(`exports: skipped (${results.exports.skipped})`);
@@ -311,6 +317,7 @@ const report = (): string => {
     `Load generator in a child process on the same cores. ${s.seconds} s per load run after ${s.warmupSeconds} s warm-up, ${s.connections} connections unless stated.`,
   );
   if (ran('api')) apiReport(out, engines);
+  if (ran('signin') && results.signInFlood) out.push('', ...signInFloodReport(results.signInFlood));
   if (ran('start')) startReport(out);
   if (ran('bundle') && results.bundle) out.push('', ...bundleReport(results.bundle));
   if (ran('usable') && results.usable) out.push('', ...usableReport(results.usable, results.usable.where));
@@ -486,6 +493,7 @@ const main = async () => {
     ['api', 'embedded PostgreSQL', () => benchEngine('embedded')],
     ['api', 'PostgreSQL', () => benchEngine('postgres')],
     ['api', 'bare route', benchBare],
+    ['signin', 'sign-in flood', benchSignInFloodSection],
     ['start', 'start', benchStart],
     ['bundle', 'bundle', benchBundle],
     ['usable', 'usable', benchUsable],

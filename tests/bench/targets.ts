@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/passwords';
 import { buildApp, type App } from '../../server/app';
 import { openEmbedded, openPostgres, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
@@ -140,8 +141,11 @@ export interface Listening {
 
 /** The real app (demo data, sign-in limit raised) listening on 127.0.0.1. */
 export const startApp = async (database: Database): Promise<Listening & { app: App }> => {
+  // Production's password hashing work, for the sign-in figures.
+  setPasswordHashCost(DEFAULT_HASH_COST);
   await seedDemo(database.db);
-  const app = await buildApp({ database, config: testConfig({ authRateLimitPerMinute: 1_000_000 }), logger: false });
+  const config = testConfig({ authRateLimitPerMinute: 1_000_000, passwordHashCost: DEFAULT_HASH_COST });
+  const app = await buildApp({ database, config, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const close = onCleanup('app', () => app.close());
   return { app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, close };

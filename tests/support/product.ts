@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { TEST_HASH_COST } from './server';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,8 @@ export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}, bun
     AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     DIST_DIR: path.join(ROOT_DIR, 'dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // Quicker password hashes than production's, as in the API suites.
+    PASSWORD_HASH_COST: String(TEST_HASH_COST),
   };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;

@@ -1,4 +1,5 @@
 import { DEMO_USERS as SEEDED } from '../../server/db/seed';
+import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Role } from '../../domain/roles';
 import type { TestServer } from './server';
 
@@ -27,9 +28,9 @@ export const signInAll = async (s: TestServer) => {
   return tokens;
 };
 
-/** A fresh password confirmation for a signed-in user (the X-Confirmation header of sensitive actions). */
-export const confirm = async (s: TestServer, token: string, password = 'Demo@1234') => {
-  const res = await s.call('POST', '/v1/confirmations', { token, body: { password } });
+/** A fresh password confirmation of one kind for a signed-in user (the X-Confirmation header of sensitive actions). */
+export const confirm = async (s: TestServer, token: string, kind: ConfirmationKind, password = 'Demo@1234') => {
+  const res = await s.call('POST', '/v1/confirmations', { token, body: { password, action: kind } });
   if (res.status !== 200) throw new Error(`confirmation: ${res.status} ${JSON.stringify(res.body)}`);
   return { 'x-confirmation': res.body.data.confirmation as string };
 };

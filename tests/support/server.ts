@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { setPasswordHashCost } from '../../server/services/passwords';
 import type { Db } from '../../server/db';
 import { openTestDatabase } from './database';
 import { signInAll, type DemoUser } from './roles';
 
 export interface TestServer {
   url: string;
+  config: AppConfig;
   db: Db;
   app: App;
   /** fetch against the server, JSON in and out. */
@@ -23,12 +28,21 @@ export interface TestServer {
   closeDatabase: () => Promise<void>;
 }
 
+export const TEST_HASH_COST = 15;
+
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   tokenTtlSeconds: 3600,
   resetTokenTtlMinutes: 30,
   authRateLimitPerMinute: 10_000,
   maxFailedLogins: 5,
   distDir: path.resolve('dist'),
+  // Quicker hashes than production's 17 (a test of re-hashing and the bench use the default).
+  passwordHashCost: TEST_HASH_COST,
+  // Each server's outbox of its own: tests read the reset links there.
+  outboxDir: path.join(os.tmpdir(), `console-outbox-${randomUUID()}`),
+  idleTimeoutSeconds: 30 * 60,
+  // The demo users sign in with the password alone, as on the embedded demo database.
+  require2faRoles: [],
   ...overrides,
 });
 
@@ -38,8 +52,11 @@ export const startServer = async (
   opts: { logger?: unknown } = {},
 ): Promise<TestServer> => {
   const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  // Before the demo seed hashes its passwords.
+  setPasswordHashCost(config.passwordHashCost ?? TEST_HASH_COST);
   await seedDemo(database.db);
-  const app = await buildApp({ database, config: testConfig(overrides), logger: (opts.logger ?? false) as never });
+  const app = await buildApp({ database, config, logger: (opts.logger ?? false) as never });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
@@ -70,6 +87,7 @@ export const startServer = async (
 
   return {
     url,
+    config,
     db: database.db,
     app,
     call,
@@ -94,4 +112,26 @@ export const demoServerPerFile = (overrides: Partial<AppConfig> = {}) => {
   });
   afterAll(() => demo.s?.close());
   return demo;
+};
+
+/** The messages a server left in its outbox (e.g. 'password-resets'), oldest first. */
+export const readOutbox = async (s: TestServer, kind: string): Promise<Record<string, string>[]> => {
+  const text = await readFile(path.join(s.config.outboxDir, `${kind}.jsonl`), 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as Record<string, string>);
+};
+
+/**
+ * The reset token in the newest link for a user, waiting for it to arrive: forgot-password
+ * answers before the link is written (so that known and unknown names take the same time).
+ */
+export const resetTokenFor = async (s: TestServer, userName: string, after = 0): Promise<string> => {
+  for (let i = 0; i < 200; i += 1) {
+    const links = (await readOutbox(s, 'password-resets')).filter((m) => m.userName === userName);
+    if (links.length > after) return new URL(links.at(-1)!.link, 'http://x').searchParams.get('token')!;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`no reset link for ${userName} reached the outbox`);
 };

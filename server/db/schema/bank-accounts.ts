@@ -1,4 +1,4 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { USED_FOR } from '../../../domain/bank-account';
 import { createdAt, id, updatedAt } from './common';
 import { merchants } from './merchants';
@@ -28,6 +28,9 @@ export const bankAccounts = pgTable(
       .notNull()
       .references(() => vendors.id),
     createdBy: uuid('created_by'),
+    /** Maker-checker: a pay-in account receives customers' money only once a second staff user approved it. */
+    approvedBy: uuid('approved_by'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,7 @@
 import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
 import { createdAt, id, updatedAt } from './common';
+import { roleEnum } from './users';
 
 const paise = (name: string) => bigint(name, { mode: 'number' });
 
@@ -27,6 +28,10 @@ export const merchants = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     disputesAllowed: boolean('disputes_allowed').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
+    /** Who disabled the merchant and with what role: staff suspensions are lifted by staff only. */
+    suspendedBy: uuid('suspended_by'),
+    suspendedByRole: roleEnum('suspended_by_role'),
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     parentId: uuid('parent_id').references((): AnyPgColumn => merchants.id),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),

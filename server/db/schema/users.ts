@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, inet, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  inet,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../domain/roles';
 import { createdAt, id, updatedAt } from './common';
 
@@ -10,7 +22,7 @@ export const users = pgTable(
   {
     id: id(),
     fullName: text('full_name').notNull(),
-    userName: text('user_name').notNull().unique(),
+    userName: text('user_name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: roleEnum('role').notNull(),
     merchantCodes: text('merchant_codes')
@@ -22,10 +34,24 @@ export const users = pgTable(
     createdBy: uuid('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set when an administrator chose the password: the user must replace it at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** TOTP shared secret (base32); two-factor is on once totpEnabledAt is set. */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is good once, only a later step passes. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SHA-256 hashes of the unused recovery codes. */
+    recoveryCodes: text('recovery_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // User names are unique without regard to case: "Admin" cannot sit beside "admin".
+    uniqueIndex('users_user_name_lower_idx').on(sql`lower(${t.userName})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
     index('users_vendor_code_idx').on(t.vendorCode),
@@ -45,6 +71,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
+    /** The last authenticated request: a session idle longer than the idle timeout has ended. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: inet('ip'),
     userAgent: text('user_agent'),
   },
@@ -63,17 +91,23 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('password_reset_user_idx').on(t.userId)],
+  (t) => [
+    index('password_reset_user_idx').on(t.userId),
+    // One live token per user: asking again retires the earlier one.
+    uniqueIndex('password_reset_live_idx')
+      .on(t.userId)
+      .where(sql`${t.usedAt} IS NULL`),
+  ],
 );
 
-export const loginAttempts = pgTable(
-  'login_attempts',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userName: text('user_name').notNull(),
-    ip: inet('ip'),
-    succeeded: boolean('succeeded').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('login_attempts_user_idx').on(t.userName, t.at)],
-);
+/**
+ * Password-guessing counters, one row per key (a user name at an address, an address): a guess
+ * reserves its attempt here before the password is checked, so parallel guesses cannot overrun.
+ */
+export const authGuards = pgTable('auth_guards', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  /** No guess under this key is evaluated before this moment (progressive delay, then refusal). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
-import { Box, Typography } from '@mui/material';
-import { useRecordContext } from 'react-admin';
+import { Box, Chip, Typography } from '@mui/material';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import type { BankAccount } from './types';
 
@@ -46,4 +46,19 @@ export const UpiId = () => {
 export const CreatedAt = () => {
   const r = useRecordContext<BankAccount>();
   return r ? <Lines lines={formatDateTime(r.createdAt).split(' at ')} /> : null;
+};
+
+/** "Awaiting approval" stands out; an approved account or one that needs none says so quietly. */
+export const Approval = () => {
+  const r = useRecordContext<BankAccount>();
+  const translate = useTranslate();
+  if (!r) return null;
+  const label = translate(`resources.bank-accounts.approval.${r.approval}`);
+  return r.approval === 'AWAITING_APPROVAL' ? (
+    <Chip label={label} size="small" color="warning" variant="outlined" />
+  ) : (
+    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+      {label}
+    </Typography>
+  );
 };

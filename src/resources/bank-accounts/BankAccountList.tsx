@@ -9,7 +9,8 @@ import { ExportButton } from '../shared/ExportButton';
 import { ListEmpty } from '../shared/ListEmpty';
 import { RowEditButton } from '../shared/RowEditButton';
 import type { BankAccount } from './types';
-import { BankDetails, CreatedAt, Limits, UpiId } from './BankAccountCells';
+import { ApproveBankAccountButton } from './ApproveBankAccountButton';
+import { Approval, BankDetails, CreatedAt, Limits, UpiId } from './BankAccountCells';
 import { useBankAccountFilters } from './BankAccountFilters';
 import { DeleteBankAccountButton } from './DeleteBankAccountButton';
 import { FlagSwitch } from './FlagSwitch';
@@ -29,6 +30,7 @@ const RowActions = () => {
   const { role } = useSession();
   return (
     <Box sx={{ display: 'flex' }}>
+      <ApproveBankAccountButton compact />
       {role && canDo(role, 'bank-accounts', 'update') && <RowEditButton />}
       <DeleteBankAccountButton compact />
     </Box>
@@ -78,11 +80,15 @@ export const BankAccountList = () => {
         </DataTable.Col>
         <DataTable.Col source="enabled" disableSort>
           <ConfirmedSwitch<BankAccount>
+            kind="bank-account.toggle"
             source="enabled"
             path={(r) => `/bank-accounts/${r.id}/flags`}
             resource="bank-accounts"
             label="resources.bank-accounts.fields.enabled"
           />
+        </DataTable.Col>
+        <DataTable.Col source="approval" disableSort>
+          <Approval />
         </DataTable.Col>
         <DataTable.Col source="merchantCodes" disableSort cellSx={() => ({ minWidth: 140 })}>
           <MerchantsField />

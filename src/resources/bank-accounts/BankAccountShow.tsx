@@ -16,6 +16,8 @@ import { formatDateTime, formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import { AuditHistory } from '../shared/AuditHistory';
 import type { BankAccount } from './types';
+import { ApproveBankAccountButton } from './ApproveBankAccountButton';
+import { Approval } from './BankAccountCells';
 import { DeleteBankAccountButton } from './DeleteBankAccountButton';
 import { MerchantsField } from './MerchantsField';
 
@@ -23,6 +25,7 @@ const Actions = () => {
   const { role } = useSession();
   return (
     <TopToolbar>
+      <ApproveBankAccountButton />
       {role && canDo(role, 'bank-accounts', 'update') && <EditButton />}
       <DeleteBankAccountButton />
     </TopToolbar>
@@ -61,6 +64,13 @@ export const BankAccountShow = () => {
               <BooleanField source="showQr" />
               <BooleanField source="showBankDetails" />
               <BooleanField source="enabled" />
+              <Labeled source="approval">
+                <Approval />
+              </Labeled>
+              <FunctionField<BankAccount>
+                source="approvedAt"
+                render={(r) => (r.approvedAt ? formatDateTime(r.approvedAt) : '—')}
+              />
               <FunctionField<BankAccount> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
               <Labeled source="merchantCodes">
                 <MerchantsField max={50} />

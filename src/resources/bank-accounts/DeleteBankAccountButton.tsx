@@ -26,6 +26,7 @@ export const DeleteBankAccountButton = ({ compact = false }: { compact?: boolean
   const label = translate('resources.bank-accounts.delete');
   const remove = () =>
     confirm(
+      'bank-account.delete',
       async (headers) => {
         ensureOk(await del(`/bank-accounts/${record.id}`, {}, { headers }));
         toasts.success(translate('app.toast.success'), translate('resources.bank-accounts.deleted'));

@@ -19,13 +19,14 @@ import { useRefresh, useTranslate } from 'react-admin';
 import { del, post } from '../../providers/http';
 import { useMerchants } from '../../merchants';
 import { useToasts } from '../../notifications';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 import type { BankAccount } from './types';
 
 type Mode = 'link' | 'unlink';
 
 /**
- * Links merchants to an account or unlinks them, optionally with their sub-merchants. The merchants
- * offered are the client merchant list (already scoped to the caller by the server).
+ * Links merchants to an account or unlinks them, optionally with their sub-merchants, behind the
+ * password. The merchants offered are the client merchant list (already scoped to the caller by the server).
  */
 export const LinkMerchantsDialog = ({
   record,
@@ -40,6 +41,7 @@ export const LinkMerchantsDialog = ({
   const toasts = useToasts();
   const refresh = useRefresh();
   const { merchants } = useMerchants();
+  const { send, dialog } = useConfirmedAction();
   const [mode, setMode] = useState<Mode>('link');
   const [codes, setCodes] = useState<string[]>([]);
   const [withSubs, setWithSubs] = useState(false);
@@ -67,8 +69,13 @@ export const LinkMerchantsDialog = ({
     setBusy(true);
     const path = `/bank-accounts/${record.id}/merchants`;
     const body = { merchantCodes: codes, includeSubMerchants: withSubs };
-    const result = mode === 'link' ? await post(path, body) : await del(path, body);
+    const result = await send(
+      'bank-account.link',
+      (headers) => (mode === 'link' ? post(path, body, { headers }) : del(path, body, { headers })),
+      { what: 'resources.bank-accounts.confirm.link' },
+    );
     setBusy(false);
+    if (!result) return;
     if (result.error) return toasts.error(translate('app.toast.error'), result.error.message);
     toasts.success(translate('app.toast.success'), t(mode === 'link' ? 'linked' : 'unlinked'));
     refresh();
@@ -76,64 +83,67 @@ export const LinkMerchantsDialog = ({
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="link-merchants-title"
-      onClick={(event) => event.stopPropagation()}
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="link-merchants-title">
-          {t('manage')}: {record.nickname}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            color="primary"
-            sx={{ '& .MuiToggleButton-root': { textTransform: 'none', px: 2 } }}
-            value={mode}
-            onChange={(_, next: Mode | null) => next && (setMode(next), setCodes([]))}
-          >
-            <ToggleButton value="link">{t('mode_link')}</ToggleButton>
-            <ToggleButton value="unlink" disabled={record.merchantCodes.length === 0}>
-              {t('mode_unlink')}
-            </ToggleButton>
-          </ToggleButtonGroup>
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
-            <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
-              {t('linked_now')}
-            </Typography>
-            {record.merchantCodes.length === 0 ? (
-              <Typography variant="body2">{t('none_linked')}</Typography>
-            ) : (
-              record.merchantCodes.map((code) => <Chip key={code} label={code} size="small" />)
-            )}
-          </Box>
-          <Autocomplete
-            multiple
-            options={options}
-            value={codes}
-            onChange={(_, next) => setCodes(next)}
-            getOptionLabel={(code) => (names.get(code) ? `${code} — ${names.get(code)}` : code)}
-            renderInput={(params) => <TextField {...params} label={t('merchants')} />}
-          />
-          <FormControlLabel
-            control={<Checkbox checked={withSubs} onChange={(event) => setWithSubs(event.target.checked)} />}
-            label={t('include_sub_merchants')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={busy}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy || codes.length === 0}>
-            {t(mode)}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <>
+      <Dialog
+        open={open}
+        onClose={close}
+        maxWidth="sm"
+        fullWidth
+        aria-labelledby="link-merchants-title"
+        onClick={(event) => event.stopPropagation()}
+      >
+        <form onSubmit={submit} noValidate>
+          <DialogTitle id="link-merchants-title">
+            {t('manage')}: {record.nickname}
+          </DialogTitle>
+          <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              color="primary"
+              sx={{ '& .MuiToggleButton-root': { textTransform: 'none', px: 2 } }}
+              value={mode}
+              onChange={(_, next: Mode | null) => next && (setMode(next), setCodes([]))}
+            >
+              <ToggleButton value="link">{t('mode_link')}</ToggleButton>
+              <ToggleButton value="unlink" disabled={record.merchantCodes.length === 0}>
+                {t('mode_unlink')}
+              </ToggleButton>
+            </ToggleButtonGroup>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, alignItems: 'center' }}>
+              <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
+                {t('linked_now')}
+              </Typography>
+              {record.merchantCodes.length === 0 ? (
+                <Typography variant="body2">{t('none_linked')}</Typography>
+              ) : (
+                record.merchantCodes.map((code) => <Chip key={code} label={code} size="small" />)
+              )}
+            </Box>
+            <Autocomplete
+              multiple
+              options={options}
+              value={codes}
+              onChange={(_, next) => setCodes(next)}
+              getOptionLabel={(code) => (names.get(code) ? `${code} — ${names.get(code)}` : code)}
+              renderInput={(params) => <TextField {...params} label={t('merchants')} />}
+            />
+            <FormControlLabel
+              control={<Checkbox checked={withSubs} onChange={(event) => setWithSubs(event.target.checked)} />}
+              label={t('include_sub_merchants')}
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={close} disabled={busy}>
+              {t('cancel')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={busy || codes.length === 0}>
+              {t(mode)}
+            </Button>
+          </DialogActions>
+        </form>
+      </Dialog>
+      {dialog}
+    </>
   );
 };

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { ResourceContextProvider } from 'react-admin';
+import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderInAdmin, signInAs, type Call } from '../../test-support';
 import { forgetConfirmation } from '../shared/confirmation';
 import { BankAccountCreate } from './BankAccountCreate';
+import { ApproveBankAccountButton } from './ApproveBankAccountButton';
 import { BankAccountEdit } from './BankAccountEdit';
 
 beforeEach(() => forgetConfirmation());
@@ -28,6 +29,11 @@ const ACCOUNT = {
   vendorId: 'v1',
   vendorCode: 'VEN-ALPHA',
   merchantCodes: ['ACME'],
+  createdBy: 'id-admin',
+  approval: 'APPROVED',
+  approvedBy: 'id-transactions',
+  approvedAt: '2026-01-01T00:00:00.000Z',
+  makers: [] as string[],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
@@ -127,8 +133,16 @@ describe('the bank account form', () => {
     fireEvent.click(await screen.findByRole('option', { name: 'VEN-ALPHA — Alpha Collections' }));
     save();
 
+    // Adding an account needs the password first: one prompt, then one request with the confirmation.
+    expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    const asked = calls.find((c) => c.path === '/v1/confirmations')!;
+    expect(asked.body).toEqual({ password: 'Demo@1234', action: 'bank-account.create' });
     expect(writes(calls)[0]).toMatchObject({ method: 'POST', path: '/v1/bank-accounts' });
+    expect(writes(calls)[0].headers['x-confirmation']).toBe('c-1');
     expect(writes(calls)[0].body).toEqual({
       nickname: 'GAMMA-YES-01',
       usedFor: 'PAYOUT',
@@ -214,5 +228,49 @@ describe('the bank account form', () => {
     save();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).not.toHaveProperty('accountNumber');
+  });
+});
+
+describe('approving a new pay-in account (maker-checker)', () => {
+  const AWAITING = {
+    ...ACCOUNT,
+    approval: 'AWAITING_APPROVAL',
+    approvedBy: null,
+    approvedAt: null,
+    makers: ['id-maker'],
+  };
+  const renderButton = (account: object) =>
+    renderInAdmin(
+      <ResourceContextProvider value="bank-accounts">
+        <RecordContextProvider value={account}>
+          <ApproveBankAccountButton />
+        </RecordContextProvider>
+      </ResourceContextProvider>,
+    );
+
+  it('is offered to another staff user, and approves behind the password', async () => {
+    const calls = api();
+    signInAs('TRANSACTIONS', 'Checker', { id: 'id-checker' });
+    renderButton(AWAITING);
+    fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/Approve bank account ALPHA-HDFC-01 to take pay-ins\?/)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0]).toMatchObject({ method: 'POST', path: '/v1/bank-accounts/b1/approve' });
+    expect(writes(calls)[0].headers['x-confirmation']).toBe('c-1');
+    expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({ action: 'bank-account.approve' });
+  });
+
+  it.each([
+    ['its maker', 'TRANSACTIONS', 'id-maker', AWAITING],
+    ['a role that may not approve', 'OPERATIONS', 'id-checker', AWAITING],
+    ['anyone, once approved', 'ADMIN', 'id-checker', ACCOUNT],
+    ['anyone, for a pay-out account', 'ADMIN', 'id-checker', { ...AWAITING, usedFor: 'PAYOUT' }],
+  ] as const)('is not offered to %s', (_who, role, id, account) => {
+    mockApi();
+    signInAs(role, 'Someone', { id });
+    renderButton(account);
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,18 @@ export const bankAccountMessages = {
     updatedAt: 'Updated At (IST)',
     bankDetails: 'Bank Details',
     limits: 'Limits',
+    approval: 'Approval',
+    approvedAt: 'Approved At (IST)',
+  },
+  approval: {
+    APPROVED: 'Approved',
+    AWAITING_APPROVAL: 'Awaiting approval',
+    NOT_REQUIRED: 'Not needed',
+  },
+  confirm: {
+    create: 'Add this bank account?',
+    numbers: 'Change where this account receives money? A pay-in account then awaits approval again.',
+    link: 'Change which merchants use this account?',
   },
   used_for: { PAYIN: 'PayIn', PAYOUT: 'PayOut' },
   form: {
@@ -53,6 +65,11 @@ export const bankAccountMessages = {
     filtered_text: 'Change or clear the filters to see more.',
   },
   saved: 'Bank account saved',
+  created: 'Bank account created',
+  created_awaiting: 'Bank account created: it takes pay-ins once another staff user approves it.',
+  approve: 'Approve',
+  approved: 'Bank account approved: it may now take pay-ins.',
+  approve_question: 'Approve bank account %{name} to take pay-ins? Check its details first.',
   deleted: 'Bank account deleted',
   delete: 'Delete',
   delete_question:

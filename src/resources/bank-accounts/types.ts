@@ -1,4 +1,4 @@
-import type { UsedFor } from '../../../domain/bank-account';
+import type { ApprovalStatus, UsedFor } from '../../../domain/bank-account';
 
 /** A vendor's bank account as the API shows it. */
 export interface BankAccount {
@@ -20,6 +20,13 @@ export interface BankAccount {
   vendorId: string;
   vendorCode: string;
   merchantCodes: string[];
+  createdBy: string | null;
+  /** Maker-checker (domain/bank-account): a PAYIN account takes pay-ins only once APPROVED. */
+  approval: ApprovalStatus;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  /** While awaiting approval: the users who made what awaits it; none of them may approve it. */
+  makers: string[];
   createdAt: string;
   updatedAt: string;
 }

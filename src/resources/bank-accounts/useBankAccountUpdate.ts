@@ -1,16 +1,9 @@
 import { useRedirect, useRefresh, useTranslate } from 'react-admin';
-import { put, type ApiError } from '../../providers/http';
+import { put } from '../../providers/http';
 import { useToasts } from '../../notifications';
-import { CONFIRMATION_REQUIRED, ensureOk } from '../shared/confirmation';
-import { useConfirmedAction } from '../shared/useConfirmedAction';
+import { useConfirmedSave } from '../shared/useConfirmedSave';
 import type { BankAccount } from './types';
 import { bankAccountBody } from './BankAccountInputs';
-
-/** The server's message on its field, for the form, and as the form's own error. */
-const formErrors = (error: ApiError) => ({
-  ...(error.field && { [error.field]: error.message }),
-  root: { serverError: error.message },
-});
 
 /**
  * Saves the edit form. Changing the numbers money is sent to needs the password again: the server
@@ -21,25 +14,22 @@ export const useBankAccountUpdate = (record: BankAccount | undefined) => {
   const toasts = useToasts();
   const refresh = useRefresh();
   const redirect = useRedirect();
-  const { confirm, dialog } = useConfirmedAction();
-
-  const saved = () => {
-    toasts.success(translate('app.toast.success'), translate('resources.bank-accounts.saved'));
-    refresh();
-    if (record) redirect('show', 'bank-accounts', record.id);
-  };
+  const { save: send, dialog } = useConfirmedSave('bank-account.numbers', {
+    what: 'resources.bank-accounts.confirm.numbers',
+    onlyIfAsked: true,
+  });
 
   const save = async (values: Partial<BankAccount>) => {
     if (!record) return;
-    const path = `/bank-accounts/${record.id}`;
     const body = bankAccountBody(values, false);
-    const first = await put(path, body);
-    if (!first.error) return saved();
-    if (first.error.code !== CONFIRMATION_REQUIRED) return formErrors(first.error);
-    confirm(async (headers) => {
-      ensureOk(await put(path, body, { headers }));
-      saved();
-    });
+    return send(
+      (headers) => put(`/bank-accounts/${record.id}`, body, { headers }),
+      () => {
+        toasts.success(translate('app.toast.success'), translate('resources.bank-accounts.saved'));
+        refresh();
+        redirect('show', 'bank-accounts', record.id);
+      },
+    );
   };
 
   return { save, dialog };

@@ -4,6 +4,7 @@ import { post } from '../../providers/http';
 import { useMerchants } from '../../merchants';
 import { useToasts } from '../../notifications';
 import type { MerchantKeys } from '../merchants/types';
+import { useConfirmedSave } from '../shared/useConfirmedSave';
 import { approvalBody, approvalValidators, type ApprovalField } from './approval';
 import type { MerchantApplication } from './types';
 
@@ -20,7 +21,7 @@ const suggestCode = (name: string) =>
     .replace(/^-+|-+$/g, '')
     .slice(0, 30);
 
-/** Approving creates the merchant and its first user; the new API key is shown once. */
+/** Approving creates the merchant and its first user, behind the password; the new API key is shown once. */
 export const ApproveDialog = ({
   application,
   open,
@@ -39,27 +40,26 @@ export const ApproveDialog = ({
   const label = (field: ApprovalField | 'testMode') =>
     translate(`resources.merchant-applications.approve.fields.${field}`);
   const v = approvalValidators(label);
+  const { save, dialog } = useConfirmedSave('merchant-application.approve', {
+    what: translate('resources.merchant-applications.approve.title', { name: application.businessName }),
+  });
 
-  const submit = async (values: Record<string, unknown>) => {
-    const result = await post<{ data: Approved }>(
-      `/merchant-applications/${application.id}/approve`,
-      approvalBody(values),
+  const submit = (values: Record<string, unknown>) =>
+    save(
+      (headers) =>
+        post<{ data: Approved }>(`/merchant-applications/${application.id}/approve`, approvalBody(values), {
+          headers,
+        }),
+      ({ data: { merchant, userName } }) => {
+        toasts.success(
+          translate('app.toast.success'),
+          translate('resources.merchant-applications.done.approved', { code: merchant.code, userName }),
+        );
+        onClose();
+        reload();
+        onApproved({ code: merchant.code, apiKey: merchant.apiKey, signingSecret: merchant.signingSecret });
+      },
     );
-    if (result.error) {
-      if (result.error.field) return { [result.error.field]: result.error.message };
-      toasts.error(translate('app.toast.error'), result.error.message);
-      return undefined;
-    }
-    const { merchant, userName } = result.data.data;
-    toasts.success(
-      translate('app.toast.success'),
-      translate('resources.merchant-applications.done.approved', { code: merchant.code, userName }),
-    );
-    onClose();
-    reload();
-    onApproved({ code: merchant.code, apiKey: merchant.apiKey, signingSecret: merchant.signingSecret });
-    return undefined;
-  };
 
   const grid = { display: 'grid', columnGap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' } };
   return (
@@ -112,6 +112,7 @@ export const ApproveDialog = ({
           </Button>
         </DialogActions>
       </Form>
+      {dialog}
     </Dialog>
   );
 };

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Create, SimpleForm, useRedirect } from 'react-admin';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
-import { setsMerchantFees } from '../../../domain/merchant';
+import { setsMerchantControls } from '../../../domain/merchant';
 import { ApiKeyDialog } from './ApiKeyDialog';
-import { MerchantInputs, useParentFees } from './MerchantInputs';
-import { merchantCreateBody } from './merchantValidation';
+import { MerchantInputs, useParentControls } from './MerchantInputs';
+import { merchantCreateBody, withoutStaffOnlyFields } from './merchantValidation';
 import type { Merchant, MerchantKeys } from './types';
 
 /** New merchant; its API key and signing secret are shown once, then the merchant's page opens. */
@@ -13,15 +13,16 @@ export const MerchantCreate = () => {
   const redirect = useRedirect();
   const { role } = useSession();
   const { merchants, reload } = useMerchants();
-  const parentFees = useParentFees();
+  const parentControls = useParentControls();
   const [created, setCreated] = useState<(MerchantKeys & { id: string }) | null>(null);
-  const feesLocked = role === null || !setsMerchantFees(role);
+  const locked = role === null || !setsMerchantControls(role);
   // A merchant admin's merchant goes under its own (first) merchant unless it picks another.
-  const defaultParent = feesLocked ? merchants.find((m) => !m.parentCode)?.code : undefined;
+  const defaultParent = locked ? merchants.find((m) => !m.parentCode)?.code : undefined;
 
+  // A merchant admin's sub-merchant takes its parent's limits, fees and options (the server checks).
   const transform = (values: Record<string, unknown>) => {
     const body = merchantCreateBody(values);
-    return feesLocked ? { ...body, ...parentFees(body.parentCode ?? defaultParent) } : body;
+    return locked ? { ...withoutStaffOnlyFields(body), ...parentControls(body.parentCode ?? defaultParent) } : body;
   };
   const done = () => {
     const id = created?.id;
@@ -42,7 +43,11 @@ export const MerchantCreate = () => {
       >
         <SimpleForm
           noValidate
-          defaultValues={{ testMode: false, disputesAllowed: true, parentCode: defaultParent ?? null }}
+          defaultValues={
+            locked
+              ? { parentCode: defaultParent ?? null }
+              : { testMode: false, disputesAllowed: true, parentCode: null }
+          }
         >
           <MerchantInputs isCreate />
         </SimpleForm>

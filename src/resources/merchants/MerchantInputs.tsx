@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 import { Box, TextField, Typography } from '@mui/material';
 import { AutocompleteInput, BooleanInput, FormDataConsumer, NumberInput, TextInput, useTranslate } from 'react-admin';
-import { setsMerchantFees } from '../../../domain/merchant';
+import { formatRupees } from '../../../domain/format';
+import {
+  STAFF_ONLY_MERCHANT_FIELDS,
+  setsMerchantControls,
+  type StaffOnlyMerchantField,
+} from '../../../domain/merchant';
 import { required } from '../../../domain/validation';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
@@ -51,20 +56,34 @@ const ParentInput = ({
   );
 };
 
-/** A merchant admin's new sub-merchant takes its parent's fees (the server refuses others): shown, not typed. */
-const ParentFee = ({ field }: { field: 'payinFeePercent' | 'payoutFeePercent' }) => {
+const STAFF_ONLY = Object.keys(STAFF_ONLY_MERCHANT_FIELDS) as StaffOnlyMerchantField[];
+
+/**
+ * One of the gateway's controls as a merchant role sees it: shown, not typed (the server refuses
+ * changes). On create it is the parent's, which the new sub-merchant takes.
+ */
+const LockedControl = ({ field, fromParent }: { field: StaffOnlyMerchantField; fromParent: boolean }) => {
   const translate = useTranslate();
   const { merchants } = useMerchants();
   return (
     <FormDataConsumer>
       {({ formData }) => {
-        const parent = merchants.find((m) => m.code === formData.parentCode);
-        const value = parent ? `${Number(parent[field]).toFixed(2)} %` : '—';
+        const source = fromParent ? merchants.find((m) => m.code === formData.parentCode) : formData;
+        const value = source?.[field];
+        if (source && value === undefined) return null;
+        const shown =
+          value === undefined || value === null
+            ? '—'
+            : typeof value === 'boolean'
+              ? translate(value ? 'ra.boolean.true' : 'ra.boolean.false')
+              : field.endsWith('Percent')
+                ? `${Number(value).toFixed(2)} %`
+                : formatRupees(Number(value));
         return (
           <TextField
             label={translate(`resources.merchant.fields.${field}`)}
-            value={value}
-            helperText={translate('resources.merchant.hints.feesLocked')}
+            value={shown}
+            helperText={translate(`resources.merchant.hints.${fromParent ? 'feesLocked' : 'controlsLocked'}`)}
             slotProps={{ input: { readOnly: true } }}
             size="small"
             margin="dense"
@@ -75,12 +94,12 @@ const ParentFee = ({ field }: { field: 'payinFeePercent' | 'payoutFeePercent' })
   );
 };
 
-/** The parent's fees, for the create transform of a role that does not set fees. */
-export const useParentFees = () => {
+/** The parent's controls, for the create transform of a role that does not set them. */
+export const useParentControls = () => {
   const { merchants } = useMerchants();
   return (parentCode: unknown) => {
     const parent = merchants.find((m) => m.code === parentCode);
-    return parent ? { payinFeePercent: parent.payinFeePercent, payoutFeePercent: parent.payoutFeePercent } : {};
+    return Object.fromEntries(STAFF_ONLY.filter((f) => parent?.[f] !== undefined).map((f) => [f, parent?.[f]]));
   };
 };
 
@@ -90,8 +109,11 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
   const { role } = useSession();
   const label = (field: MerchantField) => translate(`resources.merchant.fields.${field}`);
   const v = merchantValidators(label);
-  const feesLocked = role === null || !setsMerchantFees(role);
-  const feeHint = feesLocked ? translate('resources.merchant.hints.feesLocked') : undefined;
+  const locked = role === null || !setsMerchantControls(role);
+  const control = (field: StaffOnlyMerchantField, input: ReactNode) =>
+    locked ? <LockedControl field={field} fromParent={isCreate} /> : input;
+  const percent = (field: 'payinFeePercent' | 'payoutFeePercent') =>
+    control(field, <NumberInput source={field} min={0} max={100} step={0.01} validate={v[field]} />);
 
   return (
     <>
@@ -100,7 +122,7 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
           <TextInput source="code" validate={v.code} helperText={translate('resources.merchant.hints.code')} />
         )}
         <TextInput source="name" validate={v.name} />
-        {isCreate && <ParentInput validate={v.parentCode} required={feesLocked} />}
+        {isCreate && <ParentInput validate={v.parentCode} required={locked} />}
       </Section>
       <Section title={translate('resources.merchant.sections.addresses')}>
         <TextInput source="siteUrl" type="url" validate={v.siteUrl} />
@@ -110,42 +132,21 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
         <TextInput source="payoutCallbackUrl" type="url" validate={v.payoutCallbackUrl} />
       </Section>
       <Section title={translate('resources.merchant.sections.payin')}>
-        <NumberInput source="minPayin" min={0} step={0.01} validate={v.minPayin} />
-        <NumberInput source="maxPayin" min={0} step={0.01} validate={v.maxPayin} />
-        {isCreate && feesLocked ? (
-          <ParentFee field="payinFeePercent" />
-        ) : (
-          <NumberInput
-            source="payinFeePercent"
-            min={0}
-            max={100}
-            step={0.01}
-            validate={v.payinFeePercent}
-            readOnly={feesLocked}
-            helperText={feeHint}
-          />
-        )}
+        {control('minPayin', <NumberInput source="minPayin" min={0} step={0.01} validate={v.minPayin} />)}
+        {control('maxPayin', <NumberInput source="maxPayin" min={0} step={0.01} validate={v.maxPayin} />)}
+        {percent('payinFeePercent')}
       </Section>
       <Section title={translate('resources.merchant.sections.payout')}>
-        <NumberInput source="minPayout" min={0} step={0.01} validate={v.minPayout} />
-        <NumberInput source="maxPayout" min={0} step={0.01} validate={v.maxPayout} />
-        {isCreate && feesLocked ? (
-          <ParentFee field="payoutFeePercent" />
-        ) : (
-          <NumberInput
-            source="payoutFeePercent"
-            min={0}
-            max={100}
-            step={0.01}
-            validate={v.payoutFeePercent}
-            readOnly={feesLocked}
-            helperText={feeHint}
-          />
-        )}
+        {control('minPayout', <NumberInput source="minPayout" min={0} step={0.01} validate={v.minPayout} />)}
+        {control('maxPayout', <NumberInput source="maxPayout" min={0} step={0.01} validate={v.maxPayout} />)}
+        {percent('payoutFeePercent')}
       </Section>
       <Section title={translate('resources.merchant.sections.options')}>
-        <BooleanInput source="testMode" helperText={translate('resources.merchant.hints.testMode')} />
-        <BooleanInput source="disputesAllowed" />
+        {control(
+          'testMode',
+          <BooleanInput source="testMode" helperText={translate('resources.merchant.hints.testMode')} />,
+        )}
+        {control('disputesAllowed', <BooleanInput source="disputesAllowed" />)}
       </Section>
     </>
   );

@@ -61,7 +61,9 @@ const MerchantDetails = () => {
         <Chip
           size="small"
           color={record.enabled ? 'success' : 'default'}
-          label={translate(record.enabled ? 'resources.merchant.status.enabled' : 'resources.merchant.status.disabled')}
+          label={translate(
+            `resources.merchant.status.${record.enabled ? 'enabled' : record.suspendedByStaff ? 'suspended' : 'disabled'}`,
+          )}
         />
         {record.testMode && (
           <Chip size="small" color="warning" label={translate('resources.merchant.fields.testMode')} />

@@ -5,6 +5,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import KeyIcon from '@mui/icons-material/VpnKeyOutlined';
 import { EditButton, TopToolbar, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
+import { toggleRefusal } from '../../../domain/merchant';
 import { del, post, put } from '../../providers/http';
 import { useMerchants } from '../../merchants';
 import { useToasts } from '../../notifications';
@@ -54,8 +55,9 @@ export const MerchantShowActions = () => {
   return (
     <TopToolbar>
       {may('update') && <EditButton />}
-      {may('toggle') && (
+      {may('toggle') && !toggleRefusal(role, record, !record.enabled) && (
         <ConfirmedButton
+          kind="merchant.toggle"
           label={record.enabled ? 'resources.merchant.actions.disable' : 'resources.merchant.actions.enable'}
           icon={record.enabled ? <BlockIcon /> : <CheckCircleIcon />}
           color={record.enabled ? 'warning' : 'primary'}
@@ -68,6 +70,7 @@ export const MerchantShowActions = () => {
       )}
       {may('rotate') && (
         <ConfirmedButton
+          kind="merchant.rotate-keys"
           label="resources.merchant.actions.rotate"
           icon={<KeyIcon />}
           action={rotate}
@@ -76,6 +79,7 @@ export const MerchantShowActions = () => {
       )}
       {may('delete') && (
         <ConfirmedButton
+          kind="merchant.delete"
           label="resources.merchant.actions.delete"
           icon={<DeleteIcon />}
           color="error"

@@ -1,7 +1,7 @@
 import { BooleanField, DataTable } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
-import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { formatPercent, formatRange } from './merchantFormat';
+import { MerchantEnabledSwitch } from './MerchantEnabledSwitch';
 import type { Merchant } from './types';
 
 const nowrap = () => ({ whiteSpace: 'nowrap' }) as const;
@@ -53,12 +53,7 @@ export const merchantColumns = ({ compact = false } = {}) =>
     />,
     <DataTable.Col key="testMode" source="testMode" field={BooleanField} disableSort />,
     <DataTable.Col key="enabled" source="enabled" disableSort>
-      <ConfirmedSwitch<Merchant>
-        source="enabled"
-        path={(r) => `/merchants/${r.id}/enabled`}
-        resource="merchants"
-        label="resources.merchant.fields.enabled"
-      />
+      <MerchantEnabledSwitch />
     </DataTable.Col>,
     !compact && (
       <DataTable.Col

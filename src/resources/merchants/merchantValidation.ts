@@ -1,4 +1,4 @@
-import { MERCHANT_FORMATS } from '../../../domain/merchant';
+import { MERCHANT_FORMATS, STAFF_ONLY_MERCHANT_FIELDS } from '../../../domain/merchant';
 import { atLeast, matches, percentage, required, rupees } from '../../../domain/validation';
 
 type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
@@ -64,6 +64,10 @@ const pick = (values: Record<string, unknown>, fields: readonly string[]) => {
 };
 
 export const merchantUpdateBody = (values: Record<string, unknown>) => pick(values, EDITABLE);
+
+/** A body without the gateway's controls, which a merchant role does not send. */
+export const withoutStaffOnlyFields = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([field]) => !(field in STAFF_ONLY_MERCHANT_FIELDS)));
 
 export const merchantCreateBody = (values: Record<string, unknown>) => {
   const body = pick(values, ['code', 'parentCode', ...EDITABLE]);

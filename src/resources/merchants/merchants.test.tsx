@@ -166,15 +166,20 @@ describe('MerchantCreate', () => {
 describe('MerchantCreate for a merchant admin', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("places the merchant under its own and takes the parent's fees", async () => {
+  it("places the merchant under its own and takes the parent's limits, fees and test mode", async () => {
     signInAs('MERCHANT_ADMIN');
     const parent = {
       id: 'p1',
       code: 'M100',
       name: 'Parent',
       parentCode: null,
+      minPayin: 100,
+      maxPayin: 5000,
       payinFeePercent: 3,
+      minPayout: 500,
+      maxPayout: 20000,
       payoutFeePercent: 2,
+      testMode: true,
     };
     const calls = renderCreate((call) => {
       if (call.path === '/v1/getall-merchant') return json(200, { data: { merchants: [parent], total: 1 } });
@@ -184,15 +189,25 @@ describe('MerchantCreate for a merchant admin', () => {
     });
     await screen.findByLabelText('Code');
     await waitFor(() => expect(screen.getByLabelText('Payin Fee %')).toHaveValue('3.00 %'));
+    expect(screen.getByLabelText('Max Payin')).toHaveValue('₹5,000.00');
+    expect(screen.queryByRole('spinbutton', { name: 'Min Payin' })).toBeNull();
     fill('Code', 'SUB');
     fill('Name', 'Sub');
     fill('Site', 'https://sub.example');
-    fill('Min Payin', '100');
-    fill('Max Payin', '5000');
-    fill('Min Payout', '500');
-    fill('Max Payout', '20000');
     save();
     await screen.findByRole('dialog');
-    expect(posts(calls)[0].body).toMatchObject({ code: 'SUB', payinFeePercent: 3, payoutFeePercent: 2 });
+    expect(posts(calls)[0].body).toEqual({
+      code: 'SUB',
+      name: 'Sub',
+      siteUrl: 'https://sub.example',
+      parentCode: 'M100',
+      minPayin: 100,
+      maxPayin: 5000,
+      payinFeePercent: 3,
+      minPayout: 500,
+      maxPayout: 20000,
+      payoutFeePercent: 2,
+      testMode: true,
+    });
   });
 });

@@ -17,6 +17,9 @@ export interface Merchant {
   testMode: boolean;
   disputesAllowed: boolean;
   enabled: boolean;
+  /** Disabled by the gateway's staff: only staff enable it again. */
+  suspendedByStaff: boolean;
+  suspendedAt: string | null;
   parentId: string | null;
   parentCode: string | null;
   /** Net balance in rupees, computed by the server. */

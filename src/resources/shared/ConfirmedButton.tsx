@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
 import { Button } from 'react-admin';
+import type { ConfirmationKind } from '../../../domain/confirmations';
 import type { ConfirmationHeaders } from './confirmation';
 import { useConfirmedAction } from './useConfirmedAction';
 
@@ -8,6 +9,7 @@ import { useConfirmedAction } from './useConfirmedAction';
  * held), then runs the action with the confirmation headers. Failures show as error toasts.
  */
 export const ConfirmedButton = ({
+  kind,
   label,
   icon,
   action,
@@ -16,6 +18,8 @@ export const ConfirmedButton = ({
   confirmText,
   alwaysAsk,
 }: {
+  /** The kind of action the password confirms. */
+  kind: ConfirmationKind;
   /** A message id or text. */
   label: string;
   icon: ReactElement;
@@ -31,6 +35,7 @@ export const ConfirmedButton = ({
   const [busy, setBusy] = useState(false);
   const run = () =>
     confirm(
+      kind,
       async (headers) => {
         setBusy(true);
         try {

@@ -2,12 +2,15 @@ import { useState, type MouseEvent } from 'react';
 import { Switch } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate, type RaRecord } from 'react-admin';
 import { canDo, type Action, type ApiResource } from '../../../domain/access';
+import type { ConfirmationKind } from '../../../domain/confirmations';
 import { put } from '../../providers/http';
 import { useSession } from '../../session/SessionProvider';
 import { ensureOk } from './confirmation';
 import { useConfirmedAction } from './useConfirmedAction';
 
 export interface ConfirmedSwitchProps<R extends RaRecord = RaRecord> {
+  /** The kind of action the password confirms. */
+  kind: ConfirmationKind;
   /** The boolean field of the record. */
   source: keyof R & string;
   /** The API path the new value is PUT to, for instance `/merchants/${r.id}/enabled`. */
@@ -24,6 +27,7 @@ export interface ConfirmedSwitchProps<R extends RaRecord = RaRecord> {
 
 /** A switch in a list row that changes a sensitive flag behind the password confirmation, then refreshes the list. */
 export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
+  kind,
   source,
   path,
   body,
@@ -45,7 +49,7 @@ export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
   const change = (event: MouseEvent) => {
     event.stopPropagation();
     const next = !value;
-    confirm(async (headers) => {
+    confirm(kind, async (headers) => {
       setBusy(true);
       try {
         ensureOk(await put(path(record), body ? body(record, next) : { [source]: next }, { headers }));

@@ -1,3 +1,4 @@
+import type { ConfirmationKind } from '../../../domain/confirmations';
 import { post, type ApiError } from '../../providers/http';
 import { TOKEN_KEY } from '../../session/storageKeys';
 
@@ -15,26 +16,32 @@ interface Held {
   until: number;
 }
 
-let held: Held | null = null;
+/** One confirmation per kind: the server refuses it for any other. */
+const held = new Map<ConfirmationKind, Held>();
 
 const currentToken = () => localStorage.getItem(TOKEN_KEY);
 
-/** The headers of a confirmation still fresh for this session, or null. */
-export const heldConfirmation = (now = Date.now()): ConfirmationHeaders | null =>
-  held && held.until > now && held.token === currentToken() ? { [CONFIRMATION_HEADER]: held.confirmation } : null;
-
-export const forgetConfirmation = () => {
-  held = null;
+/** The headers of a confirmation for this kind still fresh for this session, or null. */
+export const heldConfirmation = (kind: ConfirmationKind, now = Date.now()): ConfirmationHeaders | null => {
+  const one = held.get(kind);
+  return one && one.until > now && one.token === currentToken() ? { [CONFIRMATION_HEADER]: one.confirmation } : null;
 };
 
-/** POST /v1/confirmations with the password; keeps the answer for reuse. */
+/** Forgets the confirmation of one kind, or of every kind. */
+export const forgetConfirmation = (kind?: ConfirmationKind) => {
+  if (kind) held.delete(kind);
+  else held.clear();
+};
+
+/** POST /v1/confirmations with the password and the kind of action; keeps the answer for reuse. */
 export const requestConfirmation = async (
   password: string,
+  kind: ConfirmationKind,
 ): Promise<{ headers: ConfirmationHeaders } | { error: ApiError }> => {
-  const result = await post<{ data: { confirmation: string } }>('/confirmations', { password });
+  const result = await post<{ data: { confirmation: string } }>('/confirmations', { password, action: kind });
   if (result.error) return { error: result.error };
   const { confirmation } = result.data.data;
-  held = { confirmation, token: currentToken(), until: Date.now() + CONFIRMATION_REUSE_MS };
+  held.set(kind, { confirmation, token: currentToken(), until: Date.now() + CONFIRMATION_REUSE_MS });
   return { headers: { [CONFIRMATION_HEADER]: confirmation } };
 };
 

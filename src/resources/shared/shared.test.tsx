@@ -14,7 +14,8 @@ const Harness = ({ action }: { action: ConfirmedAction }) => {
   const { confirm, dialog } = useConfirmedAction();
   return (
     <>
-      <button onClick={() => confirm(action)}>Do it</button>
+      <button onClick={() => confirm('merchant.rotate-keys', action)}>Do it</button>
+      <button onClick={() => confirm('merchant.delete', action)}>Do another kind</button>
       {dialog}
     </>
   );
@@ -73,7 +74,7 @@ describe('useConfirmedAction', () => {
       'POST /v1/confirmations',
       'PUT /v1/merchants/m1/rotate-key',
     ]);
-    expect(calls[1].body).toEqual({ password: 'Demo@1234' });
+    expect(calls[1].body).toEqual({ password: 'Demo@1234', action: 'merchant.rotate-keys' });
     expect(calls[2].headers['x-confirmation']).toBe('c-1');
     await waitFor(() => expect(screen.queryByText('Confirm with your password')).not.toBeInTheDocument());
   });
@@ -95,6 +96,21 @@ describe('useConfirmedAction', () => {
     fireEvent.click(screen.getByText('Do it'));
     expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
     expect(calls).toHaveLength(3);
+  });
+
+  it('reuses a confirmation only for the kind of action it was given for', async () => {
+    const calls = api();
+    renderInAdmin(<Harness action={rotate} />);
+    fireEvent.click(screen.getByText('Do it'));
+    typePassword('Demo@1234');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Confirm with your password')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByText('Do another kind'));
+    expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
+    typePassword('Demo@1234');
+    await waitFor(() => expect(calls).toHaveLength(4));
+    expect(calls[2].body).toEqual({ password: 'Demo@1234', action: 'merchant.delete' });
   });
 
   it('asks again when the server no longer accepts the held confirmation', async () => {
@@ -138,6 +154,7 @@ describe('ConfirmedSwitch', () => {
     renderInAdmin(
       <RecordContextProvider value={{ id: 'm1', enabled: true }}>
         <ConfirmedSwitch
+          kind="merchant.toggle"
           source="enabled"
           path={(r) => `/merchants/${r.id}/enabled`}
           resource="merchants"
@@ -161,6 +178,7 @@ describe('ConfirmedSwitch', () => {
     renderInAdmin(
       <RecordContextProvider value={{ id: 'm1', enabled: true }}>
         <ConfirmedSwitch
+          kind="merchant.toggle"
           source="enabled"
           path={(r) => `/merchants/${r.id}/enabled`}
           resource="merchants"

@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { ConfirmationKind } from '../../../domain/confirmations';
 import { required } from '../../../domain/validation';
-import { normaliseError } from '../../providers/http';
+import { normaliseError, type Result } from '../../providers/http';
 import { useToasts } from '../../notifications';
 import {
   CONFIRMATION_REQUIRED,
@@ -16,75 +17,110 @@ import {
 export type ConfirmedAction = (headers: ConfirmationHeaders) => Promise<void>;
 
 /**
- * Sensitive actions ask for the password again (DESIGN §6). `confirm(action)` runs the action with
- * the X-Confirmation header, asking for the password first unless a fresh confirmation is held.
- * A failure of the action is shown as an error toast with the server's message.
+ * `confirm(kind, action)` runs the action with the X-Confirmation header, asking for the password
+ * first unless a fresh confirmation of that kind is held; its failure shows as an error toast.
+ * `what` says what is about to happen (a message id or text), shown above the password;
+ * `alwaysAsk` asks even with a fresh confirmation held, for what cannot be undone.
  */
-type Confirm = (action: ConfirmedAction, what?: string, options?: { alwaysAsk?: boolean }) => void;
+type Confirm = (
+  kind: ConfirmationKind,
+  action: ConfirmedAction,
+  what?: string,
+  options?: { alwaysAsk?: boolean },
+) => void;
 
-export const useConfirmedAction = (): { confirm: Confirm; dialog: ReactNode } => {
+/**
+ * `send(kind, request)` is for forms: it resolves to the request's result, for the form to show,
+ * or to null when the password was not given. With `onlyIfAsked` the request goes out first
+ * without asking, and the password is asked only when the server answers CONFIRMATION_REQUIRED
+ * (for changes that are sensitive only sometimes).
+ */
+type Send = <T>(
+  kind: ConfirmationKind,
+  request: (headers: ConfirmationHeaders) => Promise<Result<T>>,
+  options?: { what?: string; onlyIfAsked?: boolean },
+) => Promise<Result<T> | null>;
+
+const isConfirmationRequired = (result: Result<unknown>) => result.error?.code === CONFIRMATION_REQUIRED;
+
+/** Sensitive actions ask for the password again (DESIGN §6), once per kind of action. */
+export const useConfirmedAction = (): { confirm: Confirm; send: Send; dialog: ReactNode } => {
   const translate = useTranslate();
   const toasts = useToasts();
-  const pending = useRef<ConfirmedAction | null>(null);
+  const pending = useRef<{ kind: ConfirmationKind; resolve: (headers: ConfirmationHeaders | null) => void } | null>(
+    null,
+  );
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [what, setWhat] = useState<string | undefined>();
 
-  const ask = useCallback((action: ConfirmedAction) => {
-    pending.current = action;
-    setPassword('');
-    setError(null);
-    setOpen(true);
-  }, []);
+  /** Opens the password dialog; resolves to the new confirmation's headers, or null when cancelled. */
+  const ask = useCallback(
+    (kind: ConfirmationKind, whatHappens?: string) =>
+      new Promise<ConfirmationHeaders | null>((resolve) => {
+        pending.current?.resolve(null);
+        pending.current = { kind, resolve };
+        setWhat(whatHappens);
+        setPassword('');
+        setError(null);
+        setOpen(true);
+      }),
+    [],
+  );
 
-  const run = useCallback(
-    async (action: ConfirmedAction, headers: ConfirmationHeaders) => {
-      try {
-        await action(headers);
-      } catch (failure) {
-        // The held confirmation expired or belonged to another session: ask once more.
-        if (errorCode(failure) === CONFIRMATION_REQUIRED) {
-          forgetConfirmation();
-          ask(action);
-          return;
+  const confirm = useCallback<Confirm>(
+    (kind, action, whatHappens, { alwaysAsk = false } = {}) => {
+      const attempt = async (held: ConfirmationHeaders | null, retry: boolean): Promise<void> => {
+        const headers = held ?? (await ask(kind, whatHappens));
+        if (!headers) return;
+        try {
+          await action(headers);
+        } catch (failure) {
+          // The held confirmation expired or belonged to another session: ask once more.
+          if (retry && errorCode(failure) === CONFIRMATION_REQUIRED) {
+            forgetConfirmation(kind);
+            return attempt(null, false);
+          }
+          toasts.error(translate('app.toast.error'), normaliseError(failure).message);
         }
-        toasts.error(translate('app.toast.error'), normaliseError(failure).message);
-      }
+      };
+      void attempt(alwaysAsk ? null : heldConfirmation(kind), true);
     },
     [ask, toasts, translate],
   );
 
-  /**
-   * `what` says what is about to happen (a message id or text); the dialog shows it above the
-   * password. `alwaysAsk` asks even with a fresh confirmation held, for what cannot be undone.
-   */
-  const confirm = useCallback<Confirm>(
-    (action, whatHappens, { alwaysAsk = false } = {}) => {
-      setWhat(whatHappens);
-      const headers = alwaysAsk ? null : heldConfirmation();
-      if (headers) void run(action, headers);
-      else ask(action);
+  const send = useCallback<Send>(
+    async (kind, request, { what: whatHappens, onlyIfAsked = false } = {}) => {
+      const held = heldConfirmation(kind) ?? (onlyIfAsked ? {} : await ask(kind, whatHappens));
+      if (!held) return null;
+      const first = await request(held);
+      if (!isConfirmationRequired(first)) return first;
+      forgetConfirmation(kind);
+      const headers = await ask(kind, whatHappens);
+      return headers ? request(headers) : null;
     },
-    [ask, run],
+    [ask],
   );
 
   const label = translate('app.confirm.password');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    event.stopPropagation();
     const missing = required(label)(password);
-    if (missing) return setError(missing);
+    if (missing || !pending.current) return setError(missing ?? null);
     setBusy(true);
-    const answer = await requestConfirmation(password);
+    const answer = await requestConfirmation(password, pending.current.kind);
     setBusy(false);
     if ('error' in answer) return setError(answer.error.message);
     setOpen(false);
-    const action = pending.current;
+    const asked = pending.current;
     pending.current = null;
-    if (action) await run(action, answer.headers);
+    asked?.resolve(answer.headers);
   };
   const cancel = () => {
+    pending.current?.resolve(null);
     pending.current = null;
     setOpen(false);
   };
@@ -126,5 +162,5 @@ export const useConfirmedAction = (): { confirm: Confirm; dialog: ReactNode } =>
     </Dialog>
   );
 
-  return { confirm, dialog };
+  return { confirm, send, dialog };
 };

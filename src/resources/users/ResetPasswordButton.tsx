@@ -49,6 +49,7 @@ export const ResetPasswordButton = ({ compact = false }: { compact?: boolean }) 
     const chosen = password;
     close();
     confirm(
+      'user.reset-password',
       async (headers) => {
         ensureOk(await post(`/users/${record.id}/reset-password`, { password: chosen }, { headers }));
         toasts.success(translate('app.toast.success'), t('done'));

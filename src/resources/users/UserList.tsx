@@ -10,6 +10,7 @@ import {
   TextInput,
   TopToolbar,
   useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
@@ -39,13 +40,22 @@ const Actions = () => {
   );
 };
 
+/** The codes the signed-in user may see, and how many others the user holds (why it cannot be managed here). */
 const MerchantCodes = () => {
   const record = useRecordContext<User>();
+  const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
       {record?.merchantCodes.map((code) => (
         <Chip key={code} label={code} size="small" />
       ))}
+      {record && record.hiddenMerchantCodes > 0 && (
+        <Chip
+          label={translate('resources.user.hidden_merchants', { smart_count: record.hiddenMerchantCodes })}
+          size="small"
+          variant="outlined"
+        />
+      )}
     </Box>
   );
 };
@@ -53,6 +63,7 @@ const MerchantCodes = () => {
 /** Nobody changes their own account here, nor a user of a role they do not manage. */
 const EnabledSwitch = () => (
   <ConfirmedSwitch<User>
+    kind="user.toggle"
     source="enabled"
     path={(r) => `/users/${r.id}/enabled`}
     label="resources.user.fields.enabled"

@@ -2,6 +2,7 @@
 export const userMessages = {
   name: 'User |||| Users',
   notifications: { created: 'User created', updated: 'User saved' },
+  confirm_access: 'This changes what the user may see and do (role or codes).',
   fields: {
     fullName: 'Full Name',
     userName: 'User Name',
@@ -21,7 +22,8 @@ export const userMessages = {
     filtered_title: 'No user matches these filters',
     filtered_text: 'Change or clear the filters to see more.',
   },
-  password_help: 'At least 8 characters with a letter and a digit.',
+  hidden_merchants: '+%{smart_count} other merchant |||| +%{smart_count} other merchants',
+  password_help: 'At least 12 characters with a letter and a digit. The user must change it at the first sign-in.',
   reset: {
     action: 'Reset password',
     title: 'Set a new password for %{name}',

@@ -7,7 +7,10 @@ export interface User {
   userName: string;
   role: Role;
   roleLabel: string;
+  /** Only the codes inside the signed-in user's scope. */
   merchantCodes: string[];
+  /** How many of the user's merchant codes lie outside that scope (not shown). */
+  hiddenMerchantCodes: number;
   vendorCode: string | null;
   enabled: boolean;
   lastLoginAt: string | null;

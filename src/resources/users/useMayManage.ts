@@ -5,7 +5,8 @@ import type { User } from './types';
 
 /**
  * May the signed-in user edit ('update'), enable or disable ('toggle'), or reset the password of
- * ('update') this user? The role's action on users and the rule the server applies (domain/scope).
+ * ('update') this user? The role's action on users and the rule the server applies (domain/scope),
+ * including its count of the user's merchant codes outside the signed-in user's scope.
  */
 export const useMayManage = (target: User | undefined, action: Extract<Action, 'update' | 'toggle'>): boolean => {
   const { role, userId } = useSession();

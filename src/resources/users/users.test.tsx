@@ -83,7 +83,7 @@ const shownRoles = async () =>
 const fillPerson = () => {
   type('Full Name', 'Nisha Rao');
   type('User Name', 'nisha');
-  type(/^Password/, 'secret123');
+  type(/^Password/, 'secret-pass-123');
 };
 
 const posted = (calls: Call[]) => calls.filter((c) => c.method === 'POST' && c.path === '/v1/users');
@@ -117,7 +117,7 @@ describe('creating a user', () => {
     await waitFor(() => expect(posted(calls)).toHaveLength(1));
     expect(posted(calls)[0].body).toEqual({
       userName: 'nisha',
-      password: 'secret123',
+      password: 'secret-pass-123',
       fullName: 'Nisha Rao',
       role: 'MERCHANT_ADMIN',
       merchantCodes: ['BOLT'],
@@ -159,7 +159,7 @@ describe('creating a user', () => {
     fireEvent.click((await openRoles()).getByRole('option', { name: 'Operations' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(
-      await screen.findByText('Password must be at least 8 characters and contain a letter and a digit.'),
+      await screen.findByText('Password must be at least 12 characters and contain a letter and a digit.'),
     ).toBeInTheDocument();
     expect(posted(calls)).toHaveLength(0);
   });

@@ -53,6 +53,7 @@ export const VendorList = () => (
       />
       <DataTable.Col source="enabled" disableSort>
         <ConfirmedSwitch<Vendor>
+          kind="vendor.toggle"
           source="enabled"
           path={(r) => `/vendors/${r.id}/enabled`}
           resource="vendors"

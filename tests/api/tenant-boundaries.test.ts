@@ -1,0 +1,422 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, merchantApplications, merchants, users } from '../../server/db/schema';
+import { hashPassword } from '../../server/services/passwords';
+import { STAFF_ONLY_MERCHANT_FIELDS, type StaffOnlyMerchantField } from '../../domain/merchant';
+import { demoServerPerFile, startServer, type TestServer } from '../support/server';
+import { confirm } from '../support/roles';
+import { approvalOf } from '../support/fixtures';
+
+const demo = demoServerPerFile();
+const STRONG_PASSWORD = 'Tenant-Boundary-2026';
+
+const userIdOf = async (userName: string) =>
+  (await demo.s.db.select().from(users).where(eq(users.userName, userName)))[0];
+const merchantOf = async (code: string) =>
+  (await demo.s.db.select().from(merchants).where(eq(merchants.code, code)))[0];
+
+/** A user straight into the database, so that no rule of the API under test decides what it holds. */
+const insertUser = async (
+  userName: string,
+  role: 'MERCHANT' | 'VENDOR_OPERATIONS',
+  codes: Partial<typeof users.$inferInsert>,
+) => {
+  const [row] = await demo.s.db
+    .insert(users)
+    .values({
+      userName,
+      fullName: `Person ${userName}`,
+      role,
+      passwordHash: await hashPassword(STRONG_PASSWORD),
+      ...codes,
+    })
+    .returning();
+  return row;
+};
+
+describe('users that also hold a merchant outside the caller’s scope', () => {
+  let shared: typeof users.$inferSelect;
+  let kids: typeof users.$inferSelect;
+  beforeAll(async () => {
+    shared = await insertUser('acme-and-bolt', 'MERCHANT', { merchantCodes: ['ACME', 'BOLT'] });
+    kids = await insertUser('acme-kids-only', 'MERCHANT', { merchantCodes: ['ACME-KIDS'] });
+  });
+  const asMerchantAdmin = () => demo.t['merchant-admin'];
+
+  it('refuses a MERCHANT_ADMIN of ACME to edit, disable or reset the password of a user of ACME and BOLT', async () => {
+    const token = asMerchantAdmin();
+    const edit = await demo.s.call('PUT', `/v1/users/${shared.id}`, {
+      token,
+      headers: await confirm(demo.s, token, 'user.access'),
+      body: { fullName: 'Taken Over', role: 'MERCHANT', merchantCodes: ['ACME'] },
+    });
+    const toggle = await demo.s.call('PUT', `/v1/users/${shared.id}/enabled`, {
+      token,
+      headers: await confirm(demo.s, token, 'user.toggle'),
+      body: { enabled: false },
+    });
+    const reset = await demo.s.call('POST', `/v1/users/${shared.id}/reset-password`, {
+      token,
+      headers: await confirm(demo.s, token, 'user.reset-password'),
+      body: { password: 'Attacker-Chosen-2026' },
+    });
+    for (const res of [edit, toggle, reset]) {
+      expect(res.status).toBe(403);
+      expect(res.body.error.message).toBe(
+        "This user also belongs to merchants outside your access: only the gateway's staff can change it.",
+      );
+    }
+    const after = await userIdOf('acme-and-bolt');
+    expect(after).toMatchObject({ fullName: shared.fullName, merchantCodes: ['ACME', 'BOLT'], enabled: true });
+    expect(after.passwordHash).toBe(shared.passwordHash);
+    expect(
+      (
+        await demo.s.call('POST', '/v1/login', {
+          body: { userName: 'acme-and-bolt', password: 'Attacker-Chosen-2026' },
+        })
+      ).status,
+    ).not.toBe(200);
+  });
+
+  it('shows such a caller only the codes inside its scope, by list, id and export', async () => {
+    const token = asMerchantAdmin();
+    const list = await demo.s.call('GET', '/v1/users?pageSize=100&q=acme-and-bolt', { token });
+    expect(list.body.data).toHaveLength(1);
+    expect(list.body.data[0]).toMatchObject({ merchantCodes: ['ACME'], hiddenMerchantCodes: 1 });
+    const one = await demo.s.call('GET', `/v1/users/${shared.id}`, { token });
+    expect(one.body.data).toMatchObject({ merchantCodes: ['ACME'], hiddenMerchantCodes: 1 });
+    const byCode = await demo.s.call('GET', '/v1/users?pageSize=100&merchantCode=BOLT', { token });
+    expect(byCode.body).toMatchObject({ data: [], total: 0 });
+    const csv = (await demo.s.call('GET', '/v1/users/export', { token })).body as string;
+    const line = csv.split('\n').find((l) => l.includes('acme-and-bolt'))!;
+    expect(line).toContain('ACME');
+    expect(line).not.toContain('BOLT');
+    expect(csv).not.toContain('BOLT');
+  });
+
+  it('shows staff every code, and lets them manage the user', async () => {
+    const one = await demo.s.call('GET', `/v1/users/${shared.id}`, { token: demo.t.admin });
+    expect(one.body.data).toMatchObject({ merchantCodes: ['ACME', 'BOLT'], hiddenMerchantCodes: 0 });
+    const off = await demo.s.call('PUT', `/v1/users/${shared.id}/enabled`, {
+      token: demo.t.admin,
+      headers: await confirm(demo.s, demo.t.admin, 'user.toggle'),
+      body: { enabled: false },
+    });
+    expect(off.status).toBe(200);
+  });
+
+  it('still lets a MERCHANT_ADMIN manage a user wholly inside its scope (its sub-merchant’s)', async () => {
+    const token = asMerchantAdmin();
+    const res = await demo.s.call('PUT', `/v1/users/${kids.id}/enabled`, {
+      token,
+      headers: await confirm(demo.s, token, 'user.toggle'),
+      body: { enabled: false },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ merchantCodes: ['ACME-KIDS'], hiddenMerchantCodes: 0, enabled: false });
+  });
+
+  it('lets a VENDOR manage the users of its own vendor only', async () => {
+    const beta = await insertUser('beta-operator', 'VENDOR_OPERATIONS', { vendorCode: 'VEN-BETA' });
+    const own = await insertUser('alpha-operator', 'VENDOR_OPERATIONS', { vendorCode: 'VEN-ALPHA' });
+    const token = demo.t.vendor;
+    const headers = await confirm(demo.s, token, 'user.toggle');
+    const foreign = await demo.s.call('PUT', `/v1/users/${beta.id}/enabled`, {
+      token,
+      headers,
+      body: { enabled: false },
+    });
+    expect(foreign.status).toBe(404);
+    const mine = await demo.s.call('PUT', `/v1/users/${own.id}/enabled`, { token, headers, body: { enabled: false } });
+    expect(mine.status).toBe(200);
+    expect((await userIdOf('beta-operator')).enabled).toBe(true);
+  });
+});
+
+/** What the edit form sends back: the merchant as it is, with some fields changed. */
+const editBody = (m: Record<string, unknown>, change: Record<string, unknown> = {}) => ({
+  name: m.name,
+  siteUrl: m.siteUrl,
+  returnUrl: m.returnUrl,
+  payinCallbackUrl: m.payinCallbackUrl,
+  payoutCallbackUrl: m.payoutCallbackUrl,
+  minPayin: m.minPayin,
+  maxPayin: m.maxPayin,
+  payinFeePercent: m.payinFeePercent,
+  minPayout: m.minPayout,
+  maxPayout: m.maxPayout,
+  payoutFeePercent: m.payoutFeePercent,
+  testMode: m.testMode,
+  disputesAllowed: m.disputesAllowed,
+  ...change,
+});
+const viewOf = async (code: string) =>
+  (await demo.s.call('GET', `/v1/merchants/${(await merchantOf(code)).id}`, { token: demo.t.admin })).body.data;
+
+describe("the gateway's controls on a merchant are its staff's", () => {
+  const changed = (field: StaffOnlyMerchantField, value: unknown) =>
+    typeof value === 'boolean' ? !value : Number(value) + (field.startsWith('max') ? 1000 : 1);
+
+  it.each(Object.keys(STAFF_ONLY_MERCHANT_FIELDS) as StaffOnlyMerchantField[])(
+    'refuses a MERCHANT_ADMIN changing %s of its merchants, naming it, and changes nothing',
+    async (field) => {
+      for (const code of ['ACME', 'ACME-KIDS']) {
+        const before = await merchantOf(code);
+        const view = await viewOf(code);
+        const res = await demo.s.call('PUT', `/v1/merchants/${before.id}`, {
+          token: demo.t['merchant-admin'],
+          body: editBody(view, { name: `${view.name} renamed`, [field]: changed(field, view[field]) }),
+        });
+        expect(res.status).toBe(403);
+        expect(res.body.error).toMatchObject({
+          field,
+          message: `${STAFF_ONLY_MERCHANT_FIELDS[field]} is set by the gateway: only its staff can change it.`,
+        });
+        expect(await merchantOf(code)).toEqual(before);
+      }
+    },
+  );
+
+  it('lets a MERCHANT_ADMIN edit the name and site, sending the controls back unchanged', async () => {
+    const view = await viewOf('ACME-KIDS');
+    const res = await demo.s.call('PUT', `/v1/merchants/${view.id}`, {
+      token: demo.t['merchant-admin'],
+      body: editBody(view, { name: 'Acme Kids Store', siteUrl: 'https://store.kids.acme.example' }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ name: 'Acme Kids Store', siteUrl: 'https://store.kids.acme.example' });
+  });
+
+  it('gives a MERCHANT_ADMIN’s new sub-merchant its parent’s controls, and refuses others', async () => {
+    const acme = await viewOf('ACME');
+    const body = { ...editBody(acme), code: 'ACME-PETS', name: 'Acme Pets', siteUrl: 'https://pets.acme.example' };
+    const refused = await demo.s.call('POST', '/v1/merchants', {
+      token: demo.t['merchant-admin'],
+      body: { ...body, maxPayout: acme.maxPayout * 10, testMode: true },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(
+      'Max Payout and Test Mode are set by the gateway: only its staff can change them.',
+    );
+    expect(await merchantOf('ACME-PETS')).toBeUndefined();
+    const made = await demo.s.call('POST', '/v1/merchants', { token: demo.t['merchant-admin'], body });
+    expect(made.status).toBe(201);
+    for (const field of Object.keys(STAFF_ONLY_MERCHANT_FIELDS)) expect(made.body.data[field]).toEqual(acme[field]);
+  });
+
+  it('lets ADMIN change them', async () => {
+    const view = await viewOf('ACME-KIDS');
+    const res = await demo.s.call('PUT', `/v1/merchants/${view.id}`, {
+      token: demo.t.admin,
+      body: editBody(view, { maxPayin: 200000, testMode: true, disputesAllowed: false }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ maxPayin: 200000, testMode: true, disputesAllowed: false });
+  });
+});
+
+describe('enabling and disabling merchants', () => {
+  const toggle = async (who: 'admin' | 'merchant-admin', code: string, enabled: boolean) =>
+    demo.s.call('PUT', `/v1/merchants/${(await merchantOf(code)).id}/enabled`, {
+      token: demo.t[who],
+      headers: await confirm(demo.s, demo.t[who], 'merchant.toggle'),
+      body: { enabled },
+    });
+
+  it('refuses a MERCHANT_ADMIN to disable its top-level merchant', async () => {
+    const res = await toggle('merchant-admin', 'ACME', false);
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe("Only the gateway's staff can enable or disable a top-level merchant.");
+    expect((await merchantOf('ACME')).enabled).toBe(true);
+  });
+
+  it('lets a MERCHANT_ADMIN disable and enable again its own sub-merchant, recording who suspended it', async () => {
+    const manoj = await userIdOf('merchant-admin');
+    const off = await toggle('merchant-admin', 'ACME-KIDS', false);
+    expect(off.status).toBe(200);
+    expect(off.body.data).toMatchObject({ enabled: false, suspendedByStaff: false });
+    expect(await merchantOf('ACME-KIDS')).toMatchObject({ suspendedBy: manoj.id, suspendedByRole: 'MERCHANT_ADMIN' });
+    const on = await toggle('merchant-admin', 'ACME-KIDS', true);
+    expect(on.status).toBe(200);
+    expect(await merchantOf('ACME-KIDS')).toMatchObject({
+      enabled: true,
+      suspendedBy: null,
+      suspendedByRole: null,
+      suspendedAt: null,
+    });
+    const kids = await merchantOf('ACME-KIDS');
+    const events = await demo.s.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.entityId, kids.id), eq(auditEvents.entity, 'merchants')));
+    const disable = events.find((e) => e.action === 'disable')!;
+    expect(disable.before).toMatchObject({ enabled: true, suspendedByRole: null });
+    expect(disable.after).toMatchObject({ enabled: false, suspendedBy: manoj.id, suspendedByRole: 'MERCHANT_ADMIN' });
+  });
+
+  it('never lets a MERCHANT_ADMIN lift a suspension by ADMIN, nor take it over; ADMIN lifts it', async () => {
+    expect((await toggle('admin', 'ACME-KIDS', false)).body.data).toMatchObject({
+      enabled: false,
+      suspendedByStaff: true,
+    });
+    expect((await toggle('merchant-admin', 'ACME-KIDS', false)).status).toBe(200);
+    expect(await merchantOf('ACME-KIDS')).toMatchObject({ suspendedByRole: 'ADMIN' });
+    const refused = await toggle('merchant-admin', 'ACME-KIDS', true);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(
+      "The gateway's staff suspended this merchant: only they can enable it again.",
+    );
+    expect((await merchantOf('ACME-KIDS')).enabled).toBe(false);
+    expect((await toggle('admin', 'ACME-KIDS', true)).body.data).toMatchObject({
+      enabled: true,
+      suspendedByStaff: false,
+    });
+  });
+
+  it('takes a merchant disabled before who suspended was recorded as suspended by staff', async () => {
+    await demo.s.db.update(merchants).set({ enabled: false }).where(eq(merchants.code, 'ACME-KIDS'));
+    expect((await viewOf('ACME-KIDS')).suspendedByStaff).toBe(true);
+    expect((await toggle('merchant-admin', 'ACME-KIDS', true)).status).toBe(403);
+    expect((await toggle('admin', 'ACME-KIDS', true)).status).toBe(200);
+  });
+});
+
+describe('site, return and callback URLs', () => {
+  const create = (s: TestServer, token: string, code: string, change: Record<string, unknown>) =>
+    s.call('POST', '/v1/merchants', {
+      token,
+      body: {
+        code,
+        name: `Merchant ${code}`,
+        siteUrl: 'https://shop.example',
+        returnUrl: 'https://shop.example/return',
+        payinCallbackUrl: 'https://shop.example/cb/payin',
+        payoutCallbackUrl: 'https://shop.example/cb/payout',
+        minPayin: 100,
+        maxPayin: 50000,
+        payinFeePercent: 2.5,
+        minPayout: 500,
+        maxPayout: 100000,
+        payoutFeePercent: 1.5,
+        ...change,
+      },
+    });
+
+  it.each([
+    ['siteUrl', 'http://shop.example', 'The Site URL must start with https://.'],
+    ['returnUrl', 'http://shop.example/return', 'The Return URL must start with https://.'],
+    [
+      'payinCallbackUrl',
+      'https://127.0.0.1/cb',
+      'The Pay-in Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payinCallbackUrl',
+      'https://localhost:8443/cb',
+      'The Pay-in Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payinCallbackUrl',
+      'https://hooks.localhost/cb',
+      'The Pay-in Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payinCallbackUrl',
+      'https://2130706433/cb',
+      'The Pay-in Callback URL must not point to a private or local address.',
+    ],
+    ['payinCallbackUrl', 'https://0x7f.1/cb', 'The Pay-in Callback URL must not point to a private or local address.'],
+    [
+      'payoutCallbackUrl',
+      'https://[::ffff:127.0.0.1]/cb',
+      'The Pay-out Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payoutCallbackUrl',
+      'https://10.1.2.3/cb',
+      'The Pay-out Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payoutCallbackUrl',
+      'https://100.64.0.9/cb',
+      'The Pay-out Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payoutCallbackUrl',
+      'https://[fd00::9]/cb',
+      'The Pay-out Callback URL must not point to a private or local address.',
+    ],
+    [
+      'payinCallbackUrl',
+      'https://169.254.169.254/latest/meta-data/',
+      'The Pay-in Callback URL must not point to a link-local address.',
+    ],
+    ['payinCallbackUrl', 'https://[fe80::1]/cb', 'The Pay-in Callback URL must not point to a link-local address.'],
+  ])('refuses %s %s when a merchant is created or edited', async (field, url, message) => {
+    const res = await create(demo.s, demo.t.admin, 'URLTEST', { [field]: url });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ message, field });
+    expect(await merchantOf('URLTEST')).toBeUndefined();
+    const bolt = await viewOf('BOLT');
+    const edit = await demo.s.call('PUT', `/v1/merchants/${bolt.id}`, {
+      token: demo.t.admin,
+      headers: await confirm(demo.s, demo.t.admin, 'merchant.callback-urls'),
+      body: editBody(bolt, { [field]: url }),
+    });
+    expect(edit.status).toBe(400);
+    expect(edit.body.error).toMatchObject({ message, field });
+    expect((await merchantOf('BOLT'))[field as 'siteUrl']).toBe(bolt[field]);
+  });
+
+  it('refuses such a website in an on-boarding application, and when approving an older one', async () => {
+    const application = {
+      businessName: 'Local Shop',
+      contactName: 'Ravi Kumar',
+      email: 'ravi@local.example',
+      phone: '9876543210',
+      expectedMonthlyVolume: 100000,
+    };
+    for (const website of ['http://local.example', 'https://192.168.1.10', 'https://169.254.169.254/'])
+      expect((await demo.s.call('POST', '/v1/on-boarding', { body: { ...application, website } })).status).toBe(400);
+    const [older] = await demo.s.db
+      .insert(merchantApplications)
+      .values({ ...application, website: 'https://127.0.0.1:8080', expectedMonthlyVolume: 100_000_00 })
+      .returning();
+    const approve = await demo.s.call('POST', `/v1/merchant-applications/${older.id}/approve`, {
+      token: demo.t.admin,
+      headers: await confirm(demo.s, demo.t.admin, 'merchant-application.approve'),
+      body: approvalOf('LOCALSHOP', 'local-shop', STRONG_PASSWORD),
+    });
+    expect(approve.status).toBe(400);
+    expect(approve.body.error.message).toBe('The Site URL must not point to a private or local address.');
+    expect(await merchantOf('LOCALSHOP')).toBeUndefined();
+  });
+
+  describe('with ALLOW_PRIVATE_CALLBACK_URLS for local work', () => {
+    let local: TestServer;
+    let admin: string;
+    beforeAll(async () => {
+      local = await startServer({ allowPrivateCallbackUrls: true });
+      admin = await local.login('admin');
+    });
+    afterAll(() => local?.close());
+
+    it('takes http and private or loopback addresses', async () => {
+      const res = await create(local, admin, 'LOCALDEV', {
+        siteUrl: 'http://localhost:5173',
+        payinCallbackUrl: 'http://127.0.0.1:9000/cb',
+        payoutCallbackUrl: 'https://10.0.0.8/cb',
+      });
+      expect(res.status).toBe(201);
+    });
+
+    it.each(['http://169.254.169.254/latest/meta-data/', 'http://[fe80::1]/cb', 'http://[::ffff:169.254.169.254]/'])(
+      'still refuses the link-local %s',
+      async (url) => {
+        const res = await create(local, admin, 'METADATA', { payinCallbackUrl: url });
+        expect(res.status).toBe(400);
+        expect(res.body.error.message).toBe('The Pay-in Callback URL must not point to a link-local address.');
+      },
+    );
+  });
+});
