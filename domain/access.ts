@@ -1,4 +1,5 @@
 import { menuFor, type MenuScreen } from './menu';
+import { PAYIN_STAFF } from './payin';
 import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
 
 /**
@@ -83,7 +84,11 @@ export type Action =
   | 'rotate'
   | 'delete'
   | 'review'
-  | 'approve';
+  | 'approve'
+  /** Money corrections: set a pay-in's status, enter its UTR, re-send its callback. */
+  | 'correct'
+  /** Free a used bank entry again, reversing what it paid. */
+  | 'reset';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -114,6 +119,10 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
     toggle: ['ADMIN', 'TRANSACTIONS', 'MERCHANT', 'MERCHANT_ADMIN', 'VENDOR'],
   },
   'merchant-applications': { review: ['ADMIN'] },
+  /** Payment links from the dashboard and the staff actions of domain/payin's table. */
+  payins: { create: PAYIN_STAFF, correct: PAYIN_STAFF },
+  /** Add data: staff record bank credits; only ADMIN frees a used one. */
+  'bank-entries': { create: PAYIN_STAFF, reset: ['ADMIN'] },
 };
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];

@@ -22,6 +22,18 @@ export const AUDIT_ACTIONS = [
   'enrol-two-factor',
   'disable-two-factor',
   'use-recovery-code',
+  // Money: a pay-in's steps and the corrections staff make.
+  'assign',
+  'submit-utr',
+  'submit-screenshot',
+  'match',
+  'expire',
+  'confirm',
+  'reopen',
+  'enter-utr',
+  'reset',
+  'resend-callback',
+  'import',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,5 +44,7 @@ export const AUDIT_ENTITIES = [
   'bank-accounts',
   'users',
   'merchant-applications',
+  'payins',
+  'bank-entries',
 ] as const satisfies readonly ApiResource[];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

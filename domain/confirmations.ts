@@ -23,6 +23,9 @@ export const CONFIRMATION_KINDS = [
   'bank-account.delete',
   'bank-account.approve',
   'merchant-application.approve',
+  /** Money corrections: setting a pay-in to SUCCESS with an amount, freeing a used bank entry. */
+  'payin.confirm',
+  'bank-entry.reset',
 ] as const;
 export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 

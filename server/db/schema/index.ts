@@ -4,3 +4,7 @@ export * from './merchants';
 export * from './vendors';
 export * from './audit-events';
 export * from './bank-accounts';
+export * from './ledger';
+export * from './payins';
+export * from './bank-entries';
+export * from './callbacks';

@@ -1,0 +1,84 @@
+import { feeOf } from './money';
+
+/**
+ * The ledger's posting rules (DESIGN §3, reference §2). Every money event is one journal whose
+ * entries sum to zero, in integer paise. An entry's amount is signed: positive debits the account,
+ * negative credits it. What the gateway holds in a bank account is an asset (debit-normal); what it
+ * owes a merchant and what it earned are credit-normal, so their balances are shown negated.
+ */
+export type AccountKind = 'merchant' | 'bank' | 'income';
+
+/** A ledger account is named by its kind and owner: `merchant:<id>`, `bank:<id>`, `income:payin-fees`. */
+export type AccountKey = `${AccountKind}:${string}`;
+
+export const merchantAccount = (merchantId: string): AccountKey => `merchant:${merchantId}`;
+export const bankAccount = (bankAccountId: string): AccountKey => `bank:${bankAccountId}`;
+export const PAYIN_FEES: AccountKey = 'income:payin-fees';
+
+export const kindOf = (key: AccountKey): AccountKind => key.slice(0, key.indexOf(':')) as AccountKind;
+
+/** Balances shown to people: what the gateway owes a merchant, holds in a bank, has earned. */
+export const shownBalance = (key: AccountKey, ledgerBalance: number): number =>
+  kindOf(key) === 'bank' ? ledgerBalance : -ledgerBalance;
+
+/**
+ * Accounts that every pay-in of every merchant touches would make all postings wait on one row
+ * lock. Their entries are kept, but no running balance is cached on their row: it is summed when
+ * read (reference §2, "hot accounts").
+ */
+export const cachesBalance = (key: AccountKey): boolean => kindOf(key) !== 'income';
+
+export interface Line {
+  account: AccountKey;
+  amount: number;
+}
+
+export class UnbalancedJournal extends Error {}
+
+/** A journal is whole paise, no empty lines, and sums to zero; otherwise it is never written. */
+export const checkBalanced = (lines: readonly Line[]): void => {
+  if (lines.length < 2) throw new UnbalancedJournal('a journal has at least two entries');
+  let sum = 0n;
+  for (const line of lines) {
+    if (!Number.isSafeInteger(line.amount) || line.amount === 0)
+      throw new UnbalancedJournal(`entry of ${line.account} must be a whole, non-zero number of paise`);
+    sum += BigInt(line.amount);
+  }
+  if (sum !== 0n) throw new UnbalancedJournal(`entries sum to ${sum} paise, not zero`);
+};
+
+const withoutZeros = (lines: Line[]): Line[] => lines.filter((l) => l.amount !== 0);
+
+/**
+ * A pay-in succeeded: the customer's money is in the bank account; the merchant is owed it less
+ * the gateway's fee, which the gateway earned.
+ */
+export const payinSuccess = (p: {
+  merchantId: string;
+  bankAccountId: string;
+  confirmedAmount: number;
+  fee: number;
+}): Line[] =>
+  withoutZeros([
+    { account: bankAccount(p.bankAccountId), amount: p.confirmedAmount },
+    { account: merchantAccount(p.merchantId), amount: -(p.confirmedAmount - p.fee) },
+    { account: PAYIN_FEES, amount: -p.fee },
+  ]);
+
+/** A correction: the same entries with the opposite sign, posted as a new journal. */
+export const reversal = (lines: readonly Line[]): Line[] =>
+  lines.map((l) => ({ account: l.account, amount: -l.amount }));
+
+/** The pay-in fee (DESIGN §2): the merchant's percentage in basis points, half up to the paisa. */
+export const payinFee = (confirmedAmount: number, payinFeeBps: number): number => feeOf(confirmedAmount, payinFeeBps);
+
+/**
+ * DESIGN §5, the pay-in part of a merchant's balance, from pay-in rows alone: confirmed amounts of
+ * successful, real (not test) pay-ins less their fees. The ledger must always agree with it.
+ */
+export const merchantBalanceFromPayins = (
+  payins: readonly { status: string; test: boolean; confirmedAmount: number | null; fee: number | null }[],
+): number =>
+  payins
+    .filter((p) => p.status === 'SUCCESS' && !p.test)
+    .reduce((sum, p) => sum + (p.confirmedAmount ?? 0) - (p.fee ?? 0), 0);
