@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -30,6 +31,14 @@ import { bankAccountRoutes } from './routes/bank-accounts';
 import { userRoutes } from './routes/users';
 import { merchantApplicationRoutes } from './routes/merchant-applications';
 import { auditEventRoutes } from './routes/audit-events';
+import { merchantApiRoutes } from './routes/merchant-api';
+import { payRoutes } from './routes/pay';
+import { payinRoutes } from './routes/payins';
+import { bankEntryRoutes } from './routes/bank-entries';
+import { eventRoutes } from './routes/events';
+import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
+import { startExpiryJob } from './services/payin-expiry';
+import { startLiveHub } from './services/live-events';
 
 export type AppConfig = Pick<
   Config,
@@ -41,13 +50,25 @@ export type AppConfig = Pick<
   | 'distDir'
   | 'publicUrl'
   | 'outboxDir'
+  | 'uploadsDir'
 > &
   Partial<
     Pick<
       Config,
-      'trustProxy' | 'idleTimeoutSeconds' | 'require2faRoles' | 'allowPrivateCallbackUrls' | 'passwordHashCost'
+      | 'trustProxy'
+      | 'idleTimeoutSeconds'
+      | 'require2faRoles'
+      | 'allowPrivateCallbackUrls'
+      | 'passwordHashCost'
+      | 'payinTtlMinutes'
+      | 'merchantApiRateLimitPerMinute'
+      | 'payPageRateLimitPerMinute'
+      | 'callbackWorker'
     >
-  >;
+  > & {
+    /** How often the server drops expired pay-ins and polls for callbacks (tests run them on demand). */
+    jobIntervalMs?: number;
+  };
 
 export interface BuildOptions {
   database: Database;
@@ -99,10 +120,17 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   // Cookies carry only the device token of services/devices.ts; nothing signs in by cookie.
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  // Payment screenshots and bank statements; every route sets its own smaller limits.
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Payment-Gateway console API', version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
+      },
     },
   });
   await app.register(authPlugin, {
@@ -127,6 +155,9 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
 
   // Merchants' site, return and callback URLs: https on the public internet unless configured otherwise.
   const urls = { allowPrivate: config.allowPrivateCallbackUrls ?? false };
+  const publicUrl = config.publicUrl ?? '';
+  const ttlMinutes = config.payinTtlMinutes ?? 10;
+  const hub = await startLiveHub(db, app.log);
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -151,6 +182,22 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(userRoutes, { db });
       await v1.register(merchantApplicationRoutes, { db, urls });
       await v1.register(auditEventRoutes, { db });
+      await v1.register(merchantApiRoutes, {
+        db,
+        urls,
+        publicUrl,
+        ttlMinutes,
+        rateLimitPerMinute: config.merchantApiRateLimitPerMinute ?? 600,
+      });
+      await v1.register(payRoutes, {
+        db,
+        rateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
+        uploadsDir: config.uploadsDir,
+        ttlMinutes,
+      });
+      await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
+      await v1.register(bankEntryRoutes, { db });
+      await v1.register(eventRoutes, { db, hub });
     },
     { prefix: '/v1' },
   );
@@ -166,6 +213,25 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   );
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
+
+  // Expired links are dropped and callbacks delivered by every instance, sharing the work safely.
+  const interval = config.jobIntervalMs;
+  const expiry = startExpiryJob(db, app.log, interval ?? 5000);
+  let callbacks: CallbackWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (config.callbackWorker ?? true)
+      callbacks = startCallbackWorker({
+        db,
+        log: app.log.child({ worker: 'callbacks' }),
+        allowPrivate: urls.allowPrivate,
+        intervalMs: interval ?? 1000,
+      });
+  });
+  app.addHook('onClose', async () => {
+    await expiry.stop();
+    await callbacks?.stop();
+    await hub.close();
+  });
   return app;
 };
 

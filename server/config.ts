@@ -30,6 +30,16 @@ export interface Config {
   idleTimeoutSeconds: number;
   /** Roles that must sign in with a second factor (enrolled at their next sign-in). */
   require2faRoles: Role[];
+  /** Customers' payment screenshots: kept by the server, readable by its user only, never public. */
+  uploadsDir: string;
+  /** How long a pay-in's link lives after it is created and after a bank account is assigned. */
+  payinTtlMinutes: number;
+  /** Merchant API requests per API key per minute. */
+  merchantApiRateLimitPerMinute: number;
+  /** Customer pay page API requests per IP per minute. */
+  payPageRateLimitPerMinute: number;
+  /** Deliver merchants' callbacks from this instance (every instance may; they share the work). */
+  callbackWorker: boolean;
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -127,7 +137,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     maxFailedLogins: positiveInt(env.MAX_FAILED_LOGINS, 5, 'MAX_FAILED_LOGINS'),
     distDir: path.resolve(root, env.DIST_DIR || 'dist'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    allowPrivateCallbackUrls: parseSwitch(env.ALLOW_PRIVATE_CALLBACK_URLS, 'ALLOW_PRIVATE_CALLBACK_URLS'),
+    // On by default only with the embedded demo database, whose demo merchants call back to this machine.
+    allowPrivateCallbackUrls:
+      env.ALLOW_PRIVATE_CALLBACK_URLS === undefined
+        ? !env.DATABASE_URL
+        : parseSwitch(env.ALLOW_PRIVATE_CALLBACK_URLS, 'ALLOW_PRIVATE_CALLBACK_URLS'),
     passwordHashCost: hashCostFrom(env.PASSWORD_HASH_COST),
     outboxDir: path.resolve(root, env.OUTBOX_DIR || path.join(env.DATA_DIR || 'data', 'outbox')),
     idleTimeoutSeconds: parseDuration(env.IDLE_TIMEOUT || '30m', 'IDLE_TIMEOUT'),
@@ -137,5 +151,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
           ? DEFAULT_2FA_ROLES
           : []
         : parseRoles(env.REQUIRE_2FA_ROLES, 'REQUIRE_2FA_ROLES'),
+    uploadsDir: path.resolve(root, env.UPLOADS_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
+    payinTtlMinutes: positiveInt(env.PAYIN_TTL_MINUTES, 10, 'PAYIN_TTL_MINUTES'),
+    merchantApiRateLimitPerMinute: positiveInt(
+      env.MERCHANT_API_RATE_LIMIT_PER_MINUTE,
+      600,
+      'MERCHANT_API_RATE_LIMIT_PER_MINUTE',
+    ),
+    payPageRateLimitPerMinute: positiveInt(env.PAY_PAGE_RATE_LIMIT_PER_MINUTE, 120, 'PAY_PAGE_RATE_LIMIT_PER_MINUTE'),
+    callbackWorker: env.CALLBACK_WORKER === undefined ? true : parseSwitch(env.CALLBACK_WORKER, 'CALLBACK_WORKER'),
   };
 };

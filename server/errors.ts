@@ -10,6 +10,8 @@ export class AppError extends Error {
   }
   /** Seconds after which trying again may succeed: sent as Retry-After. */
   retryAfter?: number;
+  /** Per-row reasons of a refused import: sent as `error.rows`. */
+  rows?: { line: number; reason: string }[];
 }
 
 export const badRequest = (message: string, field?: string) => new AppError(400, 'VALIDATION', message, field);

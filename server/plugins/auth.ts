@@ -7,11 +7,15 @@ import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
 import { requireConfirmation } from '../services/confirmations';
+import { merchantByApiKey, type MerchantRow } from '../services/merchant-api-keys';
 
 export type { Action };
 
-/** What every /v1 route declares: public, or the API resource it serves and what it does there. */
-export type Access = { public: true } | { resource: ApiResource; action: Action };
+/**
+ * What every /v1 route declares: public, the merchant API (a merchant's `X-Api-Key`), or the API
+ * resource it serves to signed-in users and what it does there.
+ */
+export type Access = { public: true } | { merchantApi: true } | { resource: ApiResource; action: Action };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -23,6 +27,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: SessionUser;
+    /** The merchant whose API key signed a merchant API request. */
+    merchant: MerchantRow;
   }
   interface FastifyInstance {
     /** Every /v1 route with the access it declares: the policy as the server applies it. */
@@ -83,6 +89,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
+    if ('merchantApi' in access) {
+      request.merchant = await merchantByApiKey(opts.db, request.headers['x-api-key']);
+      return;
+    }
     const token = bearer(request);
     if (!token) throw unauthorized();
     let claims: TokenClaims;

@@ -38,7 +38,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
       return reply
         .status(error.statusCode)
-        .send({ error: { message: error.message, code: error.code, field: error.field } });
+        .send({ error: { message: error.message, code: error.code, field: error.field, rows: error.rows } });
     }
     if (error.validation) {
       const { message, field } = validationMessage(error.validation, error.validationContext);

@@ -4,12 +4,17 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors';
 
+/** The customer's pay page: /pay/{pay-in id}. */
+const PAY_PAGE = /^\/pay\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?$/i;
+
 /**
- * Serves the built dashboard. Hashed assets are cached for a year; every other non-API path
- * gets index.html so the dashboard's router decides. Unknown /v1 paths get a JSON 404.
+ * Serves the built dashboard and the customer's pay page (pay.html, a bundle of its own). Hashed
+ * assets are cached for a year; /pay/{id} gets pay.html and every other non-API path gets
+ * index.html, so the dashboard's router decides. Unknown /v1 paths get a JSON 404.
  */
 export const staticPlugin = fp<{ distDir: string }>(async (app, { distDir }) => {
   const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  const hasPayPage = fs.existsSync(path.join(distDir, 'pay.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -33,6 +38,7 @@ export const staticPlugin = fp<{ distDir: string }>(async (app, { distDir }) => 
       throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
     }
     if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = hasPayPage && PAY_PAGE.test(url) ? 'pay.html' : 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 });

@@ -47,7 +47,12 @@ export const Data = <T extends TSchema>(data: T) => Type.Object({ data });
 export const Page = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), total: Type.Integer() });
 
 export const ErrorBody = Type.Object({
-  error: Type.Object({ message: Type.String(), code: Type.String(), field: Type.Optional(Type.String()) }),
+  error: Type.Object({
+    message: Type.String(),
+    code: Type.String(),
+    field: Type.Optional(Type.String()),
+    rows: Type.Optional(Type.Array(Type.Object({ line: Type.Integer(), reason: Type.String() }))),
+  }),
 });
 
 export const errorResponses = {

@@ -8,4 +8,5 @@ export const generateApiKey = (testMode: boolean) => {
 
 export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-export const generateSigningSecret = () => randomBytes(32).toString('base64url');
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in base64, as merchants' libraries expect. */
+export const generateSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -24,6 +24,8 @@ const VENDOR_SCREEN: readonly DemoUser[] = ['admin', 'transactions'];
 const BANK_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const BANK_WRITERS: readonly DemoUser[] = ['admin', 'transactions'];
 const BANK_TOGGLERS: readonly DemoUser[] = ['admin', 'transactions', 'operations'];
+const PAYIN_STAFF: readonly DemoUser[] = ['admin', 'transactions', 'operations'];
+const ENTRY_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const USER_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin', 'vendor'];
 const MERCHANT_LIST: readonly DemoUser[] = [
   'admin',
@@ -89,7 +91,30 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/audit-events': ADMIN,
   'GET /v1/audit-events/export': ADMIN,
   'GET /v1/audit-events/:id': ADMIN,
+
+  'GET /v1/payins': EVERYONE,
+  'GET /v1/payins/export': EVERYONE,
+  'GET /v1/payins/:id': EVERYONE,
+  'POST /v1/payins/:id/confirm': PAYIN_STAFF,
+  'POST /v1/payins/:id/reopen': PAYIN_STAFF,
+  'POST /v1/payins/:id/utr': PAYIN_STAFF,
+  'POST /v1/payins/:id/callbacks': PAYIN_STAFF,
+  'GET /v1/payins/:id/screenshot': PAYIN_STAFF,
+  'POST /v1/payins/links': PAYIN_STAFF,
+
+  'GET /v1/bank-entries': ENTRY_SCREEN,
+  'GET /v1/bank-entries/export': ENTRY_SCREEN,
+  'GET /v1/bank-entries/:id': ENTRY_SCREEN,
+  'POST /v1/bank-entries': PAYIN_STAFF,
+  'POST /v1/bank-entries/import': PAYIN_STAFF,
+  'POST /v1/bank-entries/:id/reset': ADMIN,
+
+  // The stream's topics are each checked against their resource (server/routes/events.ts).
+  'GET /v1/events': EVERYONE,
 };
+
+/** The merchant API: a merchant's X-Api-Key, never a user's token (tests/api/payins.test.ts). */
+const MERCHANT_API = ['POST /v1/merchant-api/payins', 'GET /v1/merchant-api/payins/:merchantOrderId'];
 
 /** The routes anyone may call without a token. */
 const PUBLIC = [
@@ -101,6 +126,10 @@ const PUBLIC = [
   'POST /v1/forgot-password',
   'POST /v1/reset-password',
   'POST /v1/on-boarding',
+  'GET /v1/pay/:id',
+  'POST /v1/pay/:id/assign',
+  'POST /v1/pay/:id/utr',
+  'POST /v1/pay/:id/screenshot',
 ];
 
 let s: TestServer;
@@ -112,7 +141,7 @@ beforeAll(async () => {
 afterAll(() => s?.close());
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
-const guarded = () => s.app.accessTable.filter((r) => !('public' in r.access));
+const guarded = () => s.app.accessTable.filter((r) => !('public' in r.access) && !('merchantApi' in r.access));
 const pathOf = (url: string) => url.replace(':id', url.startsWith('/v1/audit-events') ? '1' : SOME_ID);
 const bodyOf = (method: string) => (['POST', 'PUT', 'DELETE'].includes(method) ? {} : undefined);
 
@@ -125,6 +154,12 @@ describe('every /v1 route × every role', () => {
         .map(key)
         .sort(),
     ).toEqual([...PUBLIC].sort());
+    expect(
+      s.app.accessTable
+        .filter((r) => 'merchantApi' in r.access)
+        .map(key)
+        .sort(),
+    ).toEqual([...MERCHANT_API].sort());
   });
 
   it('answers 403 exactly to the roles the table refuses, and to nobody else', async () => {

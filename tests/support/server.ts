@@ -43,6 +43,11 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   idleTimeoutSeconds: 30 * 60,
   // The demo users sign in with the password alone, as on the embedded demo database.
   require2faRoles: [],
+  uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
+  publicUrl: 'http://127.0.0.1',
+  // Background jobs stay out of the way of assertions; tests that need them run them on demand.
+  callbackWorker: false,
+  jobIntervalMs: 3_600_000,
   ...overrides,
 });
 

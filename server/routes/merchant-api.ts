@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { payins } from '../db/schema';
+import { notFound } from '../errors';
+import { paiseToRupees } from '../../domain/money';
+import { Data, ErrorBody, errorResponses } from '../schemas/common';
+import { MerchantPayinBody, MerchantPayinCreated, MerchantPayinStatus, OrderParams } from '../schemas/payins';
+import type { UrlPolicy } from '../services/callback-urls';
+import { hashApiKey } from '../services/keys';
+import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/idempotency';
+import { createPayin } from '../services/payin-create';
+import { merchantData, type PayinRow } from '../services/payin-steps';
+
+const tags = ['merchant-api'];
+const security = [{ apiKey: [] }];
+const access = { merchantApi: true } as const;
+
+export const payUrlOf = (publicUrl: string, id: string) => `${publicUrl.replace(/\/$/, '')}/pay/${id}`;
+
+const created = (row: PayinRow, publicUrl: string) => ({
+  id: row.id,
+  merchantOrderId: row.merchantOrderId,
+  status: row.status,
+  amount: row.amount === null ? null : paiseToRupees(row.amount),
+  payUrl: payUrlOf(publicUrl, row.id),
+  expiresAt: row.expiresAt.toISOString(),
+});
+
+/** The merchants' own API (issue 10, item 2): the names here are a contract merchants code against. */
+export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  urls: UrlPolicy;
+  publicUrl: string;
+  rateLimitPerMinute: number;
+  ttlMinutes: number;
+}> = async (app, { db, urls, publicUrl, rateLimitPerMinute, ttlMinutes }) => {
+  // Counted per API key (hashed: the key itself is never kept), so one merchant cannot starve another.
+  const rateLimit = {
+    max: rateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: { headers: Record<string, unknown>; ip: string }) => {
+      const key = request.headers['x-api-key'];
+      return typeof key === 'string' && key ? `key:${hashApiKey(key)}` : `ip:${request.ip}`;
+    },
+  };
+
+  app.post(
+    '/merchant-api/payins',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a pay-in and get the customer pay page URL',
+        description: `Amount in rupees (at most two decimals) within your limits; left out, the customer enters it. The same merchantOrderId with the same body answers 200 with the same pay-in; with another body 409. An optional Idempotency-Key header (kept ${IDEMPOTENCY_HOURS} h) replays the first answer; another body with the same key gets 422.`,
+        headers: {
+          type: 'object',
+          properties: {
+            'x-api-key': { type: 'string', description: 'your API key' },
+            'idempotency-key': { type: 'string', description: 'optional, 1–255 characters' },
+          },
+          required: ['x-api-key'],
+        },
+        body: MerchantPayinBody,
+        response: {
+          200: Data(MerchantPayinCreated),
+          201: Data(MerchantPayinCreated),
+          ...errorResponses,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchant = request.merchant;
+      const answer = await onceForKey(
+        db,
+        merchant.id,
+        idempotencyKeyOf(request.headers['idempotency-key']),
+        requestHash('POST', '/v1/merchant-api/payins', request.body),
+        async () => {
+          const result = await createPayin(db, merchant, request.body, {
+            urls,
+            actor: { userName: `merchant-api:${merchant.code}`, ip: request.ip },
+            ttlMinutes,
+          });
+          return { status: result.created ? 201 : 200, body: { data: created(result.row, publicUrl) } };
+        },
+      );
+      return reply.status(answer.status).send(answer.body as never);
+    },
+  );
+
+  app.get(
+    '/merchant-api/payins/:merchantOrderId',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'The status of one of your pay-ins, by your order id',
+        params: OrderParams,
+        response: { 200: Data(MerchantPayinStatus), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const [row] = await db
+        .select()
+        .from(payins)
+        .where(
+          and(eq(payins.merchantId, request.merchant.id), eq(payins.merchantOrderId, request.params.merchantOrderId)),
+        );
+      if (!row) throw notFound('Pay-in');
+      return { data: merchantData(row) };
+    },
+  );
+};

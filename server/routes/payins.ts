@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db';
+import { merchants } from '../db/schema';
+import { notFound } from '../errors';
+import { Data, IdParams, errorResponses, security } from '../schemas/common';
+import {
+  ConfirmBody,
+  MerchantPayinCreated,
+  PAYIN_SORTS,
+  PayinDetail,
+  PayinFilters,
+  PayinView,
+  PaymentLinkBody,
+  UtrBody,
+} from '../schemas/payins';
+import type { UrlPolicy } from '../services/callback-urls';
+import { createPayin } from '../services/payin-create';
+import { confirmPayin, enterUtr, reopenPayin, resendPayinCallback, screenshotOf } from '../services/payin-staff';
+import { exportPayins, findVisiblePayin, getPayin, listPayins, PAYIN_CSV_COLUMNS } from '../services/payins-list';
+import { dataScope, scopeMerchantCodes } from '../services/scope';
+import { readScreenshot } from '../services/screenshots';
+import { paiseToRupees } from '../../domain/money';
+import { payUrlOf } from './merchant-api';
+import { readRoutes } from './read-routes';
+
+const tags = ['payins'];
+const resource = 'payins';
+const correct = { resource, action: 'correct' } as const;
+const ok = { 200: Data(PayinView), ...errorResponses };
+
+/** Staff's side of deposits (issue 10, items 6 and 8): the four Deposit lists and the corrections. */
+export const payinRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  urls: UrlPolicy;
+  publicUrl: string;
+  uploadsDir: string;
+  ttlMinutes: number;
+}> = async (app, { db, urls, publicUrl, uploadsDir, ttlMinutes }) => {
+  await app.register(
+    readRoutes({
+      resource,
+      sorts: PAYIN_SORTS,
+      defaultSort: 'createdAt',
+      filters: PayinFilters,
+      row: PayinView,
+      detail: PayinDetail,
+      csvColumns: PAYIN_CSV_COLUMNS,
+      list: (user, f, paging) => listPayins(db, user, f, paging),
+      batches: (user, f, paging) => exportPayins(db, user, f, paging),
+      get: (user, id) => getPayin(db, user, id),
+    }),
+  );
+  const view = async (user: Parameters<typeof getPayin>[1], id: string) => {
+    const { timeline: _t, journal: _j, callbacks: _c, ...row } = await getPayin(db, user, id);
+    return row;
+  };
+
+  app.post(
+    '/payins/:id/confirm',
+    {
+      config: { access: correct, confirm: 'payin.confirm' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set a DISPUTE, DUPLICATE, PENDING or IMG_PENDING pay-in to SUCCESS with the confirmed amount (password confirmation)',
+        params: IdParams,
+        body: ConfirmBody,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const row = await confirmPayin(db, request.session, request.params.id, request.body, request.ip);
+      return { data: await view(request.session, row.id) };
+    },
+  );
+
+  app.post(
+    '/payins/:id/reopen',
+    {
+      config: { access: correct },
+      schema: {
+        tags,
+        security,
+        summary: 'Set a DROPPED pay-in back to INITIATED with a fresh link',
+        params: IdParams,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const row = await reopenPayin(db, request.session, request.params.id, request.ip, ttlMinutes);
+      return { data: await view(request.session, row.id) };
+    },
+  );
+
+  app.post(
+    '/payins/:id/utr',
+    {
+      config: { access: correct },
+      schema: {
+        tags,
+        security,
+        summary: "Enter the UTR read from an IMG_PENDING pay-in's screenshot; it is matched as the customer's would be",
+        params: IdParams,
+        body: UtrBody,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const row = await enterUtr(db, request.session, request.params.id, request.body.utr, request.ip);
+      return { data: await view(request.session, row.id) };
+    },
+  );
+
+  app.post(
+    '/payins/:id/callbacks',
+    {
+      config: { access: correct },
+      schema: {
+        tags,
+        security,
+        summary: "Send the pay-in's latest callback to its merchant again",
+        params: IdParams,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const row = await resendPayinCallback(db, request.session, request.params.id, request.ip);
+      return { data: await view(request.session, row.id) };
+    },
+  );
+
+  app.get(
+    '/payins/:id/screenshot',
+    {
+      config: { access: correct },
+      schema: { tags, security, summary: "The customer's screenshot of an IMG_PENDING pay-in", params: IdParams },
+    },
+    async (request, reply) => {
+      const shot = await screenshotOf(db, request.session, request.params.id);
+      const bytes = await readScreenshot(uploadsDir, shot.name);
+      return reply.header('content-type', shot.type).header('content-disposition', 'inline').send(bytes);
+    },
+  );
+
+  app.post(
+    '/payins/links',
+    {
+      config: { access: { resource, action: 'create' } },
+      schema: {
+        tags,
+        security,
+        summary: "Create a payment link for a merchant (the merchant's API key never reaches the browser)",
+        body: PaymentLinkBody,
+        response: { 201: Data(MerchantPayinCreated), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const allowed = scopeMerchantCodes(await dataScope(db, request.session));
+      const [merchant] = await db.select().from(merchants).where(eq(merchants.code, request.body.merchantCode));
+      if (!merchant || (allowed !== null && !allowed.includes(merchant.code))) throw notFound('Merchant');
+      const { row } = await createPayin(
+        db,
+        merchant,
+        {
+          merchantOrderId: request.body.merchantOrderId ?? `link-${crypto.randomUUID()}`,
+          customerId: request.body.customerId,
+          amount: request.body.amount,
+          test: request.body.test,
+        },
+        { urls, actor: { ...request.session, ip: request.ip }, ttlMinutes },
+      );
+      await findVisiblePayin(db, request.session, row.id);
+      return reply.status(201).send({
+        data: {
+          id: row.id,
+          merchantOrderId: row.merchantOrderId,
+          status: row.status,
+          amount: row.amount === null ? null : paiseToRupees(row.amount),
+          payUrl: payUrlOf(publicUrl, row.id),
+          expiresAt: row.expiresAt.toISOString(),
+        },
+      });
+    },
+  );
+};

@@ -1,0 +1,186 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+import { PAYIN_STATUSES, PAYMENT_SOURCES, UTR_FORMAT } from '../../domain/payin';
+import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf } from './common';
+
+/** A merchant's own reference or its customer's id: printable, no spaces at the ends. */
+const Reference = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description });
+
+export const Utr = () => patternOf(UTR_FORMAT, 40);
+
+export const CallbackState = enumOf(['NONE', 'PENDING', 'DELIVERED', 'FAILED'] as const);
+
+// ---- Merchant API (the contract merchants code against: names kept exactly) ----
+
+export const MerchantPayinBody = Type.Object(
+  {
+    merchantOrderId: Reference("the merchant's order id, unique per merchant"),
+    customerId: Reference("the merchant's id of its customer"),
+    amount: Type.Optional(Rupees()),
+    returnUrl: Type.Optional(Type.String({ maxLength: 500, format: 'uri' })),
+    test: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type MerchantPayinBody = Static<typeof MerchantPayinBody>;
+
+export const MerchantPayinCreated = Type.Object({
+  id: Type.String(),
+  merchantOrderId: Type.String(),
+  status: enumOf(PAYIN_STATUSES),
+  amount: Nullable(Type.Number()),
+  payUrl: Type.String(),
+  expiresAt: Type.String(),
+});
+
+export const MerchantPayinStatus = Type.Object({
+  id: Type.String(),
+  merchantOrderId: Type.String(),
+  status: enumOf(PAYIN_STATUSES),
+  amount: Nullable(Type.Number()),
+  confirmedAmount: Nullable(Type.Number()),
+  fee: Nullable(Type.Number()),
+  utr: Nullable(Type.String()),
+  updatedAt: Type.String(),
+});
+export type MerchantPayinStatus = Static<typeof MerchantPayinStatus>;
+
+export const OrderParams = Type.Object({ merchantOrderId: Reference("the merchant's order id") });
+
+// ---- The customer pay page's public API ----
+
+export const PayParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+export const PayBank = Type.Object({
+  payeeName: Type.String(),
+  upiId: Nullable(Type.String()),
+  /** The `upi://pay` link of the QR code, when the account shows a QR. */
+  upiLink: Nullable(Type.String()),
+  bankName: Nullable(Type.String()),
+  holderName: Nullable(Type.String()),
+  accountNumber: Nullable(Type.String()),
+  ifsc: Nullable(Type.String()),
+});
+
+export const PayView = Type.Object({
+  status: enumOf(PAYIN_STATUSES),
+  merchantName: Type.String(),
+  amount: Nullable(Type.Number()),
+  /** The customer enters the amount when the merchant did not fix one. */
+  amountFixed: Type.Boolean(),
+  minAmount: Type.Number(),
+  maxAmount: Type.Number(),
+  shortCode: Nullable(Type.String({ description: 'shown once a bank account is assigned' })),
+  bank: Nullable(PayBank),
+  expiresAt: Type.String(),
+  utrSubmitted: Type.Boolean(),
+  screenshotSubmitted: Type.Boolean(),
+  /** Where the customer goes back to after a successful payment. */
+  returnUrl: Nullable(Type.String()),
+  test: Type.Boolean(),
+});
+export type PayView = Static<typeof PayView>;
+
+export const AssignBody = Type.Object({ amount: Type.Optional(Rupees()) }, { additionalProperties: false });
+export const UtrBody = Type.Object(
+  { utr: Type.String({ minLength: 1, maxLength: 40 }) },
+  { additionalProperties: false },
+);
+
+// ---- Staff: the Deposit screens ----
+
+export const PAYIN_SORTS = ['createdAt', 'updatedAt', 'amount'] as const;
+export type PayinSort = (typeof PAYIN_SORTS)[number];
+
+export const PayinFilters = {
+  status: Type.Optional(enumListOf(PAYIN_STATUSES)),
+  source: Type.Optional(enumListOf(PAYMENT_SOURCES)),
+  merchantCode: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { maxItems: 200 })),
+  includeSubMerchants: Type.Optional(Type.Boolean()),
+  utr: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  merchantOrderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  amount: Type.Optional(Rupees()),
+  bankAccountId: Type.Optional(Type.String({ format: 'uuid' })),
+  from: Type.Optional(IstDay()),
+  to: Type.Optional(IstDay()),
+};
+
+export const PayinView = Type.Object({
+  id: Type.String(),
+  merchantOrderId: Type.Optional(Type.String({ description: 'left out for vendor roles' })),
+  merchantCode: Type.Optional(Type.String({ description: 'left out for vendor roles' })),
+  customerId: Type.Optional(Type.String({ description: 'left out for vendor roles' })),
+  status: enumOf(PAYIN_STATUSES),
+  reason: Nullable(Type.String()),
+  amount: Nullable(Type.Number()),
+  confirmedAmount: Nullable(Type.Number()),
+  fee: Type.Optional(Nullable(Type.Number({ description: 'left out for vendor roles' }))),
+  utr: Nullable(Type.String()),
+  submittedUtr: Nullable(Type.String()),
+  shortCode: Type.String(),
+  bankAccountId: Nullable(Type.String()),
+  bankNickname: Nullable(Type.String()),
+  source: enumOf(PAYMENT_SOURCES),
+  test: Type.Boolean(),
+  hasScreenshot: Type.Boolean(),
+  callback: CallbackState,
+  expiresAt: Type.String(),
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type PayinView = Static<typeof PayinView>;
+
+export const TimelineStep = Type.Object({
+  action: Type.String(),
+  status: Nullable(enumOf(PAYIN_STATUSES)),
+  reason: Nullable(Type.String()),
+  actor: Type.String({ description: 'a user name, or customer / merchant / system' }),
+  at: Type.String(),
+});
+
+export const JournalLine = Type.Object({
+  journalId: Type.Integer(),
+  kind: Type.String(),
+  account: Type.String(),
+  amount: Type.Number({ description: 'rupees; positive debits the account' }),
+  at: Type.String(),
+});
+
+export const CallbackAttemptView = Type.Object({
+  at: Type.String(),
+  statusCode: Nullable(Type.Integer()),
+  durationMs: Type.Integer(),
+  error: Nullable(Type.String()),
+});
+
+export const CallbackView = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  state: CallbackState,
+  url: Type.String(),
+  createdAt: Type.String(),
+  deliveredAt: Nullable(Type.String()),
+  attempts: Type.Array(CallbackAttemptView),
+});
+
+export const PayinDetail = Type.Object({
+  ...PayinView.properties,
+  timeline: Type.Array(TimelineStep),
+  journal: Type.Array(JournalLine),
+  callbacks: Type.Array(CallbackView),
+});
+export type PayinDetail = Static<typeof PayinDetail>;
+
+export const ConfirmBody = Type.Object({ confirmedAmount: Rupees() }, { additionalProperties: false });
+
+export const PaymentLinkBody = Type.Object(
+  {
+    merchantCode: Type.String({ minLength: 1, maxLength: 30 }),
+    customerId: Reference("the merchant's id of its customer"),
+    merchantOrderId: Type.Optional(Reference('left out: one is made up')),
+    amount: Type.Optional(Rupees()),
+    test: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);

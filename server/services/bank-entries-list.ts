@@ -1,0 +1,153 @@
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../db';
+import { bankAccounts, bankEntries, payins, users } from '../db/schema';
+import { notFound } from '../errors';
+import { belongsToVendor } from '../../domain/scope';
+import { paiseToRupees } from '../../domain/money';
+import type { ListFilters } from '../routes/read-routes';
+import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../schemas/bank-entries';
+import type { SessionUser } from './auth';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  istDayRange,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { paiseFrom } from './money-input';
+import { dataScope, scopeWhere, type DataScope } from './scope';
+
+type Filters = ListFilters<typeof BankEntryFilters>;
+type EntryRow = typeof bankEntries.$inferSelect;
+
+const SORT_COLUMNS = { createdAt: bankEntries.createdAt, amount: bankEntries.amount };
+const adder = alias(users, 'adder');
+
+/** Vendors see the credits of their own bank accounts; merchants none. */
+const entryVisible = (scope: DataScope): SQL | undefined =>
+  scopeWhere(scope, {
+    vendorCode: (code) =>
+      inArray(
+        bankEntries.bankAccountId,
+        sql`(SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = ${code})`,
+      ),
+  });
+
+const filterWhere = (f: Filters): SQL[] =>
+  conditions(
+    f.utr && eq(bankEntries.utr, f.utr.replace(/\s+/g, '')),
+    f.bankAccountId && eq(bankEntries.bankAccountId, f.bankAccountId),
+    f.amount !== undefined && eq(bankEntries.amount, paiseFrom(f.amount, 'amount')),
+    f.amountCode && eq(bankEntries.amountCode, f.amountCode.toUpperCase()),
+    f.used === 'Used' && sql`${bankEntries.payinId} IS NOT NULL`,
+    f.used === 'UnUsed' && sql`${bankEntries.payinId} IS NULL`,
+    f.source && f.source.length > 0 && inArray(bankEntries.source, f.source),
+    f.ids && inArray(bankEntries.id, f.ids),
+    ...istDayRange(bankEntries.createdAt, f.from, f.to),
+  );
+
+const selectRows = (
+  db: DbOrTx,
+  key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, bankEntries.id),
+) =>
+  db
+    .select({
+      e: bankEntries,
+      bankNickname: bankAccounts.nickname,
+      merchantOrderId: payins.merchantOrderId,
+      createdBy: adder.userName,
+      ...cursorFields(key),
+    })
+    .from(bankEntries)
+    .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
+    .leftJoin(payins, eq(payins.id, bankEntries.payinId))
+    .leftJoin(adder, eq(adder.id, bankEntries.createdBy));
+
+type Joined = { e: EntryRow; bankNickname: string; merchantOrderId: string | null; createdBy: string | null };
+
+const present = (r: Joined, forVendor: boolean): BankEntryView => ({
+  id: r.e.id,
+  bankAccountId: r.e.bankAccountId,
+  bankNickname: r.bankNickname,
+  utr: r.e.utr,
+  amount: paiseToRupees(r.e.amount),
+  amountCode: r.e.amountCode,
+  source: r.e.source,
+  used: r.e.payinId !== null,
+  payinId: r.e.payinId,
+  ...(forVendor ? {} : { merchantOrderId: r.merchantOrderId }),
+  usedAt: r.e.usedAt?.toISOString() ?? null,
+  createdBy: r.createdBy,
+  createdAt: r.e.createdAt.toISOString(),
+});
+
+export const listEntries = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankEntrySort>) => {
+  const where = and(entryVisible(await dataScope(db, user)), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, bankEntries.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, key)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db.select({ total: count() }).from(bankEntries).where(where),
+  ]);
+  const forVendor = belongsToVendor(user.role);
+  return { data: rows.map((r) => present(r, forVendor)), total };
+};
+
+export const exportEntries = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<BankEntrySort>,
+): Promise<Batches> => {
+  const where = and(entryVisible(await dataScope(db, user)), ...filterWhere(filters));
+  const key = sortKey(paging, SORT_COLUMNS, bankEntries.id);
+  const forVendor = belongsToVendor(user.role);
+  return async (after, limit) => {
+    const rows = await selectRows(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return { rows: rows.map((r) => present(r, forVendor)), next: cursorOf(rows.at(-1)) };
+  };
+};
+
+export const ENTRY_CSV_COLUMNS = [
+  { key: 'createdAt', header: 'Created At' },
+  { key: 'utr', header: 'UTR' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'amountCode', header: 'Amount Code' },
+  { key: 'bankNickname', header: 'Bank' },
+  { key: 'source', header: 'Source' },
+  { key: 'used', header: 'Used' },
+  { key: 'merchantOrderId', header: 'Merchant Order ID' },
+  { key: 'createdBy', header: 'Added By' },
+];
+
+export const findVisibleEntry = async (db: DbOrTx, user: SessionUser, id: string) => {
+  const [row] = await db
+    .select()
+    .from(bankEntries)
+    .where(and(eq(bankEntries.id, id), entryVisible(await dataScope(db, user))));
+  if (!row) throw notFound('Bank entry');
+  return row;
+};
+
+export const viewEntry = async (db: DbOrTx, user: SessionUser, id: string): Promise<BankEntryView> => {
+  const [row] = await selectRows(db).where(eq(bankEntries.id, id));
+  if (!row) throw notFound('Bank entry');
+  return present(row, belongsToVendor(user.role));
+};
+
+export const getEntry = async (db: Db, user: SessionUser, id: string) => {
+  await findVisibleEntry(db, user, id);
+  return viewEntry(db, user, id);
+};

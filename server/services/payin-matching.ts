@@ -1,0 +1,210 @@
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import { bankEntries, merchants, payins } from '../db/schema';
+import { badRequest } from '../errors';
+import { matchUtr, type MatchOutcome } from '../../domain/payin-matching';
+import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
+import { payinFee, payinSuccess } from '../../domain/ledger';
+import { postJournal } from './ledger';
+import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
+
+type EntryRow = typeof bankEntries.$inferSelect;
+
+/** A UTR as typed: spaces stripped, 12 digits; 400 naming the field otherwise. */
+export const utrFrom = (value: string, field = 'utr') => {
+  const utr = normaliseUtr(value);
+  if (!isUtr(utr)) throw badRequest(`UTR must be ${UTR_FORMAT.description}`, field);
+  return utr;
+};
+
+/**
+ * Everything that decides about one UTR runs one at a time: the customer's submission, staff's
+ * entry of it and the bank entry's arrival. Taken first, before any row lock, in every path.
+ */
+export const lockUtr = (tx: DbOrTx, utr: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`utr:${utr}`}, 0))`);
+
+/** Posts the success journal of a real (not test) pay-in and answers its fee. */
+const postSuccess = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  confirmedAmount: number,
+  bankAccountId: string,
+  actor: PayinActor,
+) => {
+  const [merchant] = await tx
+    .select({ bps: merchants.payinFeeBps })
+    .from(merchants)
+    .where(eq(merchants.id, row.merchantId));
+  const fee = payinFee(confirmedAmount, merchant.bps);
+  if (row.test) return fee;
+  await postJournal(tx, {
+    key: `payin:${row.id}:success:${row.version + 1}`,
+    kind: 'payin.success',
+    entity: 'payins',
+    entityId: row.id,
+    lines: payinSuccess({ merchantId: row.merchantId, bankAccountId, confirmedAmount, fee }),
+    createdBy: actor.kind === 'user' ? (actor.id ?? null) : null,
+  });
+  return fee;
+};
+
+/**
+ * Moves a pay-in to SUCCESS with a confirmed amount, posting its journal in the same transaction.
+ * The money is where the bank entry shows it, else in the assigned account.
+ */
+export const succeed = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  action: PayinAction,
+  confirmedAmount: number,
+  entry: Pick<EntryRow, 'id' | 'utr' | 'bankAccountId'> | null,
+  actor: PayinActor,
+  patch: Partial<PayinRow> = {},
+) => {
+  const bankAccountId = entry?.bankAccountId ?? row.bankAccountId;
+  if (!bankAccountId) throw badRequest('This pay-in has no bank account to credit.');
+  const fee = await postSuccess(tx, row, confirmedAmount, bankAccountId, actor);
+  return applyStep(
+    tx,
+    row,
+    action,
+    'SUCCESS',
+    {
+      ...patch,
+      confirmedAmount,
+      fee,
+      reason: null,
+      ...(entry ? { utr: entry.utr, bankEntryId: entry.id } : {}),
+      completedAt: sql`now()` as never,
+    },
+    actor,
+  );
+};
+
+/** Applies a matching outcome: takes the entry when the rules say so, posts money on SUCCESS. */
+const settle = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  action: PayinAction,
+  outcome: MatchOutcome,
+  entry: EntryRow | null,
+  patch: Partial<PayinRow>,
+  actor: PayinActor,
+) => {
+  if (outcome.takesEntry && entry) {
+    await tx
+      .update(bankEntries)
+      .set({ payinId: row.id, usedAt: sql`now()` as never })
+      .where(eq(bankEntries.id, entry.id));
+  }
+  if (outcome.status === 'SUCCESS') return succeed(tx, row, action, outcome.confirmedAmount!, entry, actor, patch);
+  return applyStep(
+    tx,
+    row,
+    action,
+    outcome.status,
+    {
+      ...patch,
+      reason: outcome.reason,
+      ...(outcome.takesEntry && entry
+        ? { utr: entry.utr, bankEntryId: entry.id, confirmedAmount: outcome.confirmedAmount }
+        : {}),
+    },
+    actor,
+  );
+};
+
+/**
+ * A UTR for a pay-in: the customer's on the pay page, or staff's after reading a screenshot.
+ * Matched at once against the bank entries (domain/payin-matching's table).
+ */
+export const submitUtr = async (
+  db: Db,
+  id: string,
+  typed: string,
+  action: Extract<PayinAction, 'submit-utr' | 'enter-utr'>,
+  actor: PayinActor,
+  visible?: SQL,
+) => {
+  const utr = utrFrom(typed);
+  return db.transaction(async (tx) => {
+    await lockUtr(tx, utr);
+    const row = await lockPayin(tx, id, visible);
+    assertCan(action, row);
+    if (action === 'submit-utr' && row.expiresAt.getTime() <= Date.now()) throw expired();
+    const [entry] = await tx.select().from(bankEntries).where(eq(bankEntries.utr, utr)).for('update');
+    const [claim] = await tx
+      .select({ id: payins.id })
+      .from(payins)
+      .where(and(eq(payins.submittedUtr, utr), ne(payins.id, row.id), eq(payins.status, 'PENDING')))
+      .limit(1);
+    const outcome = matchUtr({
+      payin: {
+        id: row.id,
+        bankAccountId: row.bankAccountId ?? '',
+        bankNickname: await nicknameOf(tx, row.bankAccountId),
+        amount: row.amount ?? 0,
+      },
+      entry: entry
+        ? {
+            bankAccountId: entry.bankAccountId,
+            bankNickname: await nicknameOf(tx, entry.bankAccountId),
+            amount: entry.amount,
+            usedByPayinId: entry.payinId,
+          }
+        : null,
+      claimedByOther: Boolean(claim),
+    });
+    const patch = { submittedUtr: utr, submittedAt: sql`now()` as never };
+    return settle(tx, row, action, outcome, entry ?? null, patch, actor);
+  });
+};
+
+/**
+ * A bank entry just recorded (in this transaction, under its UTR's lock) pays the pay-in waiting
+ * for it: the oldest PENDING one that submitted its UTR, else the open one whose short code is
+ * the entry's amount code (when that pay-in named no other UTR). Answers the pay-in it moved.
+ */
+export const matchEntry = async (tx: DbOrTx, entry: EntryRow, actor: PayinActor): Promise<PayinRow | null> => {
+  const [byUtr] = await tx
+    .select()
+    .from(payins)
+    .where(and(eq(payins.submittedUtr, entry.utr), eq(payins.status, 'PENDING')))
+    .orderBy(asc(payins.submittedAt))
+    .limit(1)
+    .for('update');
+  let row: PayinRow | undefined = byUtr;
+  if (!row && entry.amountCode) {
+    const [byCode] = await tx
+      .select()
+      .from(payins)
+      .where(
+        and(
+          eq(payins.shortCode, entry.amountCode.toUpperCase()),
+          inArray(payins.status, ['ASSIGNED', 'PENDING']),
+          sql`(${payins.submittedUtr} IS NULL OR ${payins.submittedUtr} = ${entry.utr})`,
+        ),
+      )
+      .limit(1)
+      .for('update');
+    row = byCode;
+  }
+  if (!row || row.bankAccountId === null || row.amount === null) return null;
+  const outcome = matchUtr({
+    payin: {
+      id: row.id,
+      bankAccountId: row.bankAccountId,
+      bankNickname: await nicknameOf(tx, row.bankAccountId),
+      amount: row.amount,
+    },
+    entry: {
+      bankAccountId: entry.bankAccountId,
+      bankNickname: await nicknameOf(tx, entry.bankAccountId),
+      amount: entry.amount,
+      usedByPayinId: null,
+    },
+    claimedByOther: false,
+  });
+  return settle(tx, row, 'match-entry', outcome, entry, {}, actor);
+};

@@ -1,0 +1,142 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { bankAccounts, merchants, payins } from '../db/schema';
+import { AppError, conflict, notFound } from '../errors';
+import { canTransition, refusalOf, type PayinAction, type PayinStatus } from '../../domain/payin';
+import { paiseToRupees } from '../../domain/money';
+import type { AuditAction } from '../../domain/audit-event';
+import { audit, type Actor } from './audit';
+import { queueCallback } from './callbacks';
+import { notify } from './live-events';
+
+export type PayinRow = typeof payins.$inferSelect;
+
+/** Who moved a pay-in: a signed-in user, or the merchant's system, the customer or the server. */
+export type PayinActor = Actor & { kind: 'user' | 'merchant' | 'customer' | 'system' };
+
+export const SYSTEM: PayinActor = { kind: 'system', userName: 'system' };
+export const customer = (ip?: string): PayinActor => ({ kind: 'customer', userName: 'customer', ip });
+
+/** The pay-in, locked for this transaction; 404 when it does not exist (or the caller may not see it). */
+export const lockPayin = async (tx: DbOrTx, id: string, visible?: ReturnType<typeof sql>): Promise<PayinRow> => {
+  const [row] = await tx
+    .select()
+    .from(payins)
+    .where(and(eq(payins.id, id), visible))
+    .for('update');
+  if (!row) throw notFound('Pay-in');
+  return row;
+};
+
+export const assertCan = (action: PayinAction, row: PayinRow, to?: PayinStatus) => {
+  if (!canTransition(action, row.status, to)) throw conflict(refusalOf(action, row.status), 'INVALID_TRANSITION');
+};
+
+export const expired = () => new AppError(409, 'EXPIRED', 'This payment link has expired.');
+
+/** The fields of a pay-in its merchant is told about, in rupees: the callback's and the status API's `data`. */
+export const merchantData = (row: PayinRow) => ({
+  id: row.id,
+  merchantOrderId: row.merchantOrderId,
+  status: row.status,
+  amount: row.amount === null ? null : paiseToRupees(row.amount),
+  confirmedAmount: row.confirmedAmount === null ? null : paiseToRupees(row.confirmedAmount),
+  fee: row.fee === null ? null : paiseToRupees(row.fee),
+  utr: row.utr,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const AUDIT_OF: Record<PayinAction, AuditAction> = {
+  create: 'create',
+  assign: 'assign',
+  'submit-utr': 'submit-utr',
+  'submit-screenshot': 'submit-screenshot',
+  'match-entry': 'match',
+  expire: 'expire',
+  confirm: 'confirm',
+  reopen: 'reopen',
+  'enter-utr': 'enter-utr',
+  'reset-entry': 'reset',
+};
+
+/** What the audit log keeps of a pay-in: its status and money fields (rupees), never a secret. */
+const auditedFields = (row: PayinRow) => ({
+  status: row.status,
+  reason: row.reason,
+  amount: row.amount === null ? null : paiseToRupees(row.amount),
+  confirmedAmount: row.confirmedAmount === null ? null : paiseToRupees(row.confirmedAmount),
+  fee: row.fee === null ? null : paiseToRupees(row.fee),
+  bankAccountId: row.bankAccountId,
+  submittedUtr: row.submittedUtr,
+  utr: row.utr,
+});
+
+/**
+ * The one shape of every pay-in transition (STYLE.md): checked against the domain table, written
+ * only if nobody moved the row meanwhile (status and version), audited, and followed by a signed
+ * callback queued in the same transaction. The caller holds the row lock and posts any journal.
+ */
+export const applyStep = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  action: PayinAction,
+  to: PayinStatus,
+  patch: Partial<PayinRow>,
+  actor: PayinActor,
+): Promise<PayinRow> => {
+  assertCan(action, row, to);
+  const [after] = await tx
+    .update(payins)
+    .set({ ...patch, status: to, version: row.version + 1, updatedAt: sql`now()` })
+    .where(and(eq(payins.id, row.id), eq(payins.status, row.status), eq(payins.version, row.version)))
+    .returning();
+  if (!after) throw conflict('This pay-in changed meanwhile. Reload it and try again.', 'CHANGED');
+  await recordStep(tx, [{ before: row, after, action }], actor);
+  return after;
+};
+
+/** Audit events and callbacks of steps already written (one or many, e.g. the expiry job's batch). */
+export const recordStep = async (
+  tx: DbOrTx,
+  steps: { before: PayinRow; after: PayinRow; action: PayinAction }[],
+  actor: PayinActor,
+) => {
+  for (const { before, after, action } of steps) {
+    await audit(tx, actor, {
+      action: AUDIT_OF[action],
+      entity: 'payins',
+      entityId: after.id,
+      before: auditedFields(before),
+      after: auditedFields(after),
+    });
+  }
+  const ids = [...new Set(steps.map((s) => s.after.merchantId))];
+  const urls = new Map<string, string | null>();
+  for (const id of ids) {
+    const [m] = await tx.select({ url: merchants.payinCallbackUrl }).from(merchants).where(eq(merchants.id, id));
+    urls.set(id, m?.url ?? null);
+  }
+  for (const { after } of steps) {
+    const url = urls.get(after.merchantId);
+    if (url)
+      await queueCallback(tx, {
+        merchantId: after.merchantId,
+        type: 'payin.status',
+        entity: 'payins',
+        entityId: after.id,
+        url,
+        data: merchantData(after),
+      });
+    await notify(tx, 'payins', after.id);
+  }
+};
+
+/** The bank account's nickname, for reasons people read. */
+export const nicknameOf = async (tx: DbOrTx, bankAccountId: string | null) => {
+  if (!bankAccountId) return undefined;
+  const [row] = await tx
+    .select({ nickname: bankAccounts.nickname })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.id, bankAccountId));
+  return row?.nickname;
+};

@@ -1,0 +1,251 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import {
+  auditEvents,
+  bankAccounts,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  merchants,
+  payins,
+} from '../db/schema';
+import { notFound } from '../errors';
+import { belongsToVendor } from '../../domain/scope';
+import { paiseToRupees } from '../../domain/money';
+import type { PayinStatus } from '../../domain/payin';
+import type { ListFilters } from '../routes/read-routes';
+import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../schemas/payins';
+import type { SessionUser } from './auth';
+import { callbacksOf, callbackStateColumn } from './callbacks';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  istDayRange,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { paiseFrom } from './money-input';
+import type { PayinRow } from './payin-steps';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+
+type Filters = ListFilters<typeof PayinFilters>;
+
+const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };
+
+/** Counting past this many rows would scan millions: the total says "at least" (the list shows "10000+"). */
+export const COUNT_CAP = 10_000;
+
+/** Merchants see their pay-ins; vendors the pay-ins on their bank accounts. */
+export const payinVisible = (scope: DataScope): SQL | undefined =>
+  scopeWhere(scope, {
+    merchantCodes: (codes) => inArray(payins.merchantCode, codes),
+    vendorCode: (code) =>
+      inArray(
+        payins.bankAccountId,
+        sql`(SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = ${code})`,
+      ),
+  });
+
+const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<string[] | null> => {
+  let codes = f.merchantCode ?? [];
+  if (codes.length > 0 && f.includeSubMerchants) {
+    const subs = await db
+      .select({ code: merchants.code })
+      .from(merchants)
+      .where(
+        inArray(
+          merchants.parentId,
+          db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes)),
+        ),
+      );
+    codes = [...codes, ...subs.map((s) => s.code)];
+  }
+  return narrowCodes(codes, scopeMerchantCodes(scope));
+};
+
+const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+  const codes = await merchantCodesWanted(db, f, scope);
+  return conditions(
+    f.status && f.status.length > 0 && inArray(payins.status, f.status),
+    f.source && f.source.length > 0 && inArray(payins.source, f.source),
+    codes !== null && (codes.length > 0 ? inArray(payins.merchantCode, codes) : sql`false`),
+    f.utr && or(eq(payins.utr, f.utr.replace(/\s+/g, '')), eq(payins.submittedUtr, f.utr.replace(/\s+/g, ''))),
+    f.merchantOrderId && eq(payins.merchantOrderId, f.merchantOrderId),
+    f.customerId && eq(payins.customerId, f.customerId),
+    f.amount !== undefined && eq(payins.amount, paiseFrom(f.amount, 'amount')),
+    f.bankAccountId && eq(payins.bankAccountId, f.bankAccountId),
+    f.ids && inArray(payins.id, f.ids),
+    ...istDayRange(payins.createdAt, f.from, f.to),
+  );
+};
+
+const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+
+/** A pay-in as a caller sees it: vendors never see whose it is or what the merchant paid. */
+export const presentPayin = (
+  row: PayinRow,
+  extra: { bankNickname: string | null; callback: PayinView['callback'] },
+  forVendor: boolean,
+): PayinView => ({
+  id: row.id,
+  ...(forVendor
+    ? {}
+    : { merchantOrderId: row.merchantOrderId, merchantCode: row.merchantCode, customerId: row.customerId }),
+  status: row.status,
+  reason: row.reason,
+  amount: rupees(row.amount),
+  confirmedAmount: rupees(row.confirmedAmount),
+  ...(forVendor ? {} : { fee: rupees(row.fee) }),
+  utr: row.utr,
+  submittedUtr: row.submittedUtr,
+  shortCode: row.shortCode,
+  bankAccountId: row.bankAccountId,
+  bankNickname: extra.bankNickname,
+  source: row.source,
+  test: row.test,
+  hasScreenshot: row.screenshotPath !== null,
+  callback: extra.callback,
+  expiresAt: row.expiresAt.toISOString(),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const selectRows = (
+  db: DbOrTx,
+  key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, payins.id),
+) =>
+  db
+    .select({
+      p: payins,
+      bankNickname: bankAccounts.nickname,
+      callback: callbackStateColumn('payins', payins.id),
+      ...cursorFields(key),
+    })
+    .from(payins)
+    .leftJoin(bankAccounts, eq(bankAccounts.id, payins.bankAccountId));
+
+const presentRows = (
+  rows: { p: PayinRow; bankNickname: string | null; callback: PayinView['callback'] }[],
+  user: SessionUser,
+) => {
+  const forVendor = belongsToVendor(user.role);
+  return rows.map((r) => presentPayin(r.p, { bankNickname: r.bankNickname, callback: r.callback }, forVendor));
+};
+
+export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {
+  const scope = await dataScope(db, user);
+  const where = and(payinVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const key = sortKey(paging, SORT_COLUMNS, payins.id);
+  const [rows, [{ total }]] = await Promise.all([
+    selectRows(db, key)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db
+      .execute<{
+        total: number;
+      }>(
+        sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${payins} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP}) capped`,
+      )
+      .then((r) => r.rows),
+  ]);
+  return { data: presentRows(rows, user), total: Number(total) };
+};
+
+export const exportPayins = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<PayinSort>,
+): Promise<Batches> => {
+  const scope = await dataScope(db, user);
+  const where = and(payinVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const key = sortKey(paging, SORT_COLUMNS, payins.id);
+  return async (after, limit) => {
+    const rows = await selectRows(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return { rows: presentRows(rows, user), next: cursorOf(rows.at(-1)) };
+  };
+};
+
+export const PAYIN_CSV_COLUMNS = [
+  { key: 'createdAt', header: 'Created At' },
+  { key: 'merchantCode', header: 'Merchant Code' },
+  { key: 'merchantOrderId', header: 'Merchant Order ID' },
+  { key: 'customerId', header: 'User ID' },
+  { key: 'status', header: 'Status' },
+  { key: 'reason', header: 'Reason' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'confirmedAmount', header: 'Confirmed' },
+  { key: 'fee', header: 'Fee' },
+  { key: 'submittedUtr', header: 'User UTR' },
+  { key: 'utr', header: 'Bank UTR' },
+  { key: 'shortCode', header: 'Code' },
+  { key: 'bankNickname', header: 'Bank' },
+  { key: 'source', header: 'Source' },
+  { key: 'test', header: 'Test' },
+  { key: 'updatedAt', header: 'Updated At' },
+];
+
+/** The pay-in if the caller may see it, else 404. */
+export const findVisiblePayin = async (db: DbOrTx, user: SessionUser, id: string) => {
+  const scope = await dataScope(db, user);
+  const [row] = await db
+    .select()
+    .from(payins)
+    .where(and(eq(payins.id, id), payinVisible(scope)));
+  if (!row) throw notFound('Pay-in');
+  return row;
+};
+
+const actorOf = (e: { actorName: string | null; actorRole: string | null }) => e.actorName ?? 'system';
+
+/** The show view: the row, its timeline from the audit log, its journal lines and callback attempts. */
+export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<PayinDetail> => {
+  const row = await findVisiblePayin(db, user, id);
+  const [view] = presentRows(await selectRows(db).where(eq(payins.id, row.id)), user);
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'payins'), eq(auditEvents.entityId, id)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  const forVendor = belongsToVendor(user.role);
+  const journal = forVendor
+    ? []
+    : await db
+        .select({
+          journalId: ledgerJournals.id,
+          kind: ledgerJournals.kind,
+          account: ledgerAccounts.key,
+          amount: ledgerEntries.amount,
+          at: ledgerJournals.createdAt,
+        })
+        .from(ledgerJournals)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(and(eq(ledgerJournals.entity, 'payins'), eq(ledgerJournals.entityId, id)))
+        .orderBy(asc(ledgerJournals.id), asc(ledgerEntries.id));
+  return {
+    ...view,
+    timeline: events.map((e) => {
+      const after = (e.after ?? {}) as { status?: PayinStatus; reason?: string | null };
+      return {
+        action: e.action,
+        status: after.status ?? (e.action === 'create' ? 'INITIATED' : null),
+        reason: after.reason ?? null,
+        actor: actorOf(e),
+        at: e.at.toISOString(),
+      };
+    }),
+    journal: journal.map((j) => ({ ...j, amount: paiseToRupees(j.amount), at: j.at.toISOString() })),
+    callbacks: forVendor ? [] : await callbacksOf(db, 'payins', id),
+  };
+};
