@@ -10,8 +10,10 @@ import { MerchantsProvider } from './merchants';
 import { AdminNotifications } from './notifications';
 import auditEvents from './resources/audit-events';
 import bankAccounts from './resources/bank-accounts';
+import bankEntries from './resources/bank-entries';
 import merchantApplications from './resources/merchant-applications';
 import merchants from './resources/merchants';
+import payins from './resources/payins';
 import type { ResourceConfig } from './resources/types';
 import users from './resources/users';
 import vendors from './resources/vendors';
@@ -26,6 +28,11 @@ import { useSession } from './session/SessionProvider';
 export const RESOURCES = {
   merchant: merchants,
   'bank-accounts': bankAccounts,
+  'deposit/progress': payins.progress,
+  'deposit/completed': payins.completed,
+  'deposit/dropped': payins.dropped,
+  'deposit/all': payins.all,
+  'add-data': bankEntries,
   vendor: vendors,
   user: users,
   'merchant-applications': merchantApplications,
@@ -39,11 +46,6 @@ const empty = (): LazyScreen => lazyScreen(() => import('./pages/EmptyScreen'), 
 export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
   dashboard: empty(),
   'vendor-board': empty(),
-  'add-data': empty(),
-  'deposit/progress': empty(),
-  'deposit/completed': empty(),
-  'deposit/dropped': empty(),
-  'deposit/all': empty(),
   'withdrawal/progress': empty(),
   'withdrawal/completed': empty(),
   'withdrawal/all': empty(),

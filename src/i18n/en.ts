@@ -4,7 +4,10 @@ import { accountMessages } from '../account/messages';
 import { applicationMessages } from '../resources/merchant-applications/messages';
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
+import { bankEntryMessages } from '../resources/bank-entries/messages';
+import { liveMessages } from '../live/messages';
 import { merchantMessages } from '../resources/merchants/messages';
+import { payinMessages } from '../resources/payins/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorMessages } from '../resources/vendors/messages';
 
@@ -91,6 +94,7 @@ export const appMessages = {
     export: {
       label: 'Export',
     },
+    live: liveMessages,
     audit: {
       history: 'History',
       none: 'No changes have been recorded for this record yet.',
@@ -173,6 +177,8 @@ export const appMessages = {
     'audit-events': auditEventMessages,
     vendor: vendorMessages,
     'bank-accounts': bankAccountMessages,
+    payins: payinMessages,
+    'add-data': bankEntryMessages,
     user: userMessages,
   },
 };

@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { Box, CircularProgress } from '@mui/material';
+import { EXPIRING_STATUSES, type PayinStatus } from '../../domain/payin';
+import type { PayView } from './api';
+import { AmountStep } from './AmountStep';
+import { AssignedStep } from './AssignedStep';
+import { PayFrame } from './PayFrame';
+import {
+  CheckingScreen,
+  ExpiredScreen,
+  NotValidScreen,
+  OfflineScreen,
+  SuccessScreen,
+  WaitingScreen,
+} from './StatusScreens';
+import { usePayin, type PayActions } from './usePayin';
+
+interface StepProps {
+  view: PayView;
+  actions: PayActions;
+  clockOffset: number;
+  expire: () => void;
+  redirect: (url: string) => void;
+}
+
+/** What the customer sees in each status of the pay-in. */
+const SCREENS: Record<PayinStatus, (p: StepProps) => ReactNode> = {
+  INITIATED: (p) => <AmountStep view={p.view} actions={p.actions} />,
+  ASSIGNED: (p) => <AssignedStep view={p.view} actions={p.actions} clockOffset={p.clockOffset} onExpire={p.expire} />,
+  PENDING: (p) => <WaitingScreen view={p.view} />,
+  IMG_PENDING: (p) => <WaitingScreen view={p.view} />,
+  DISPUTE: (p) => <CheckingScreen view={p.view} />,
+  DUPLICATE: (p) => <CheckingScreen view={p.view} />,
+  SUCCESS: (p) => <SuccessScreen view={p.view} redirect={p.redirect} />,
+  DROPPED: (p) => <ExpiredScreen view={p.view} />,
+};
+
+const leave = (url: string) => window.location.assign(url);
+
+/** The customer's pay page for the pay-in `id` (the only id it ever knows). */
+export const PayPage = ({ id, redirect = leave }: { id: string; redirect?: (url: string) => void }) => {
+  const { load, expired, expire, clockOffset, retry, actions } = usePayin(id);
+  if (load.kind === 'loading') {
+    return (
+      <PayFrame>
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label="Loading the payment" />
+        </Box>
+      </PayFrame>
+    );
+  }
+  if (load.kind === 'not-found') {
+    return (
+      <PayFrame>
+        <NotValidScreen />
+      </PayFrame>
+    );
+  }
+  if (load.kind === 'offline') {
+    return (
+      <PayFrame>
+        <OfflineScreen message={load.message} onRetry={retry} />
+      </PayFrame>
+    );
+  }
+  const { view } = load;
+  const stillOpen = (EXPIRING_STATUSES as readonly PayinStatus[]).includes(view.status);
+  return (
+    <PayFrame merchantName={view.merchantName} test={view.test}>
+      {expired && stillOpen ? (
+        <ExpiredScreen view={view} />
+      ) : (
+        SCREENS[view.status]({ view, actions, clockOffset, expire, redirect })
+      )}
+    </PayFrame>
+  );
+};

@@ -1,0 +1,69 @@
+import type { PayView } from '../../server/schemas/payins';
+
+export type { PayView };
+
+export interface PayError {
+  message: string;
+  status?: number;
+  code?: string;
+  /** Trying the same call again may work: the network failed, or the server was busy or broken. */
+  retryable: boolean;
+}
+
+export type PayResult =
+  | { data: PayView; error: null; /** The server's clock (its Date header), when it sent one. */ serverTime?: number }
+  | { data: null; error: PayError };
+
+export const NETWORK_MESSAGE = 'We could not reach the payment server. Check your internet connection and try again.';
+
+const send = async (path: string, init: RequestInit = {}): Promise<PayResult> => {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      cache: 'no-store',
+      headers: { accept: 'application/json', ...init.headers },
+    });
+  } catch {
+    return { data: null, error: { message: NETWORK_MESSAGE, retryable: true } };
+  }
+  const body = await response.json().catch(() => null);
+  if (response.ok && body?.data) {
+    const serverTime = Date.parse(response.headers.get('date') ?? '');
+    return { data: body.data as PayView, error: null, ...(Number.isFinite(serverTime) && { serverTime }) };
+  }
+  const error = body?.error ?? {};
+  const message =
+    typeof error.message === 'string' && error.message.trim() !== ''
+      ? error.message
+      : `The payment server answered with an error (${response.status}). Please try again.`;
+  return {
+    data: null,
+    error: {
+      message,
+      status: response.status,
+      ...(typeof error.code === 'string' && { code: error.code }),
+      retryable: response.status >= 500 || response.status === 429,
+    },
+  };
+};
+
+const pathOf = (id: string, action = '') => `/v1/pay/${encodeURIComponent(id)}${action}`;
+const postJson = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export const fetchPay = (id: string) => send(pathOf(id));
+
+export const assignBank = (id: string, amount?: number) =>
+  send(pathOf(id, '/assign'), postJson(amount === undefined ? {} : { amount }));
+
+export const submitUtr = (id: string, utr: string) => send(pathOf(id, '/utr'), postJson({ utr }));
+
+export const submitScreenshot = (id: string, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return send(pathOf(id, '/screenshot'), { method: 'POST', body: form });
+};

@@ -1,0 +1,39 @@
+import { useCallback, useRef, useState } from 'react';
+import { Alert, Button } from '@mui/material';
+import type { PayError, PayResult } from './api';
+
+/** One customer action at a time: busy while it runs, the server's message when it fails, and a retry. */
+export const useAction = () => {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<PayError | null>(null);
+  const last = useRef<(() => Promise<PayResult>) | null>(null);
+  const run = useCallback(async (call: () => Promise<PayResult>) => {
+    last.current = call;
+    setBusy(true);
+    setError(null);
+    const result = await call();
+    setBusy(false);
+    setError(result.error);
+    return result;
+  }, []);
+  const retry = useCallback(() => {
+    if (last.current) void run(last.current);
+  }, [run]);
+  return { busy, error, run, retry };
+};
+
+export const ActionError = ({ error, onRetry }: { error: PayError | null; onRetry: () => void }) =>
+  error && (
+    <Alert
+      severity="error"
+      action={
+        error.retryable && (
+          <Button color="inherit" size="small" onClick={onRetry}>
+            Try again
+          </Button>
+        )
+      }
+    >
+      {error.message}
+    </Alert>
+  );

@@ -1,0 +1,101 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { OPEN_STATUSES, type PayinStatus } from '../../domain/payin';
+import { assignBank, fetchPay, submitScreenshot, submitUtr, type PayResult, type PayView } from './api';
+
+export const POLL_MS = 4000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export type PayLoad =
+  | { kind: 'loading' }
+  | { kind: 'not-found' }
+  | { kind: 'offline'; message: string }
+  | { kind: 'ready'; view: PayView };
+
+const isOpen = (status: PayinStatus) => (OPEN_STATUSES as readonly PayinStatus[]).includes(status);
+
+const usePageVisible = () => {
+  const [visible, setVisible] = useState(() => document.visibilityState !== 'hidden');
+  useEffect(() => {
+    const onChange = () => setVisible(document.visibilityState !== 'hidden');
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+  return visible;
+};
+
+/**
+ * The pay-in behind the page: loaded once, then polled while its status is open and the tab is
+ * shown. Answers are numbered so that a slow poll never overwrites what a later action returned.
+ */
+export const usePayin = (id: string) => {
+  const valid = UUID.test(id);
+  const [load, setLoad] = useState<PayLoad>(valid ? { kind: 'loading' } : { kind: 'not-found' });
+  const [expired, setExpired] = useState(false);
+  const [clockOffset, setClockOffset] = useState(0);
+  const issued = useRef(0);
+  const applied = useRef(0);
+
+  const request = useCallback(async (call: () => Promise<PayResult>): Promise<PayResult> => {
+    const seq = ++issued.current;
+    const result = await call();
+    if (seq < applied.current) return result;
+    if (result.data) {
+      applied.current = seq;
+      setLoad({ kind: 'ready', view: result.data });
+      if (result.serverTime !== undefined) setClockOffset(result.serverTime - Date.now());
+    } else if (result.error.status === 404) {
+      applied.current = seq;
+      setLoad({ kind: 'not-found' });
+    } else {
+      if (result.error.code === 'EXPIRED') setExpired(true);
+      const message = result.error.message;
+      setLoad((before) => (before.kind === 'ready' ? before : { kind: 'offline', message }));
+    }
+    return result;
+  }, []);
+
+  const expire = useCallback(() => setExpired(true), []);
+  const refresh = useCallback(() => request(() => fetchPay(id)), [id, request]);
+  const retry = useCallback(() => {
+    setLoad({ kind: 'loading' });
+    void refresh();
+  }, [refresh]);
+
+  useEffect(() => {
+    if (valid) void refresh();
+  }, [valid, refresh]);
+
+  const visible = usePageVisible();
+  const open = load.kind === 'ready' && isOpen(load.view.status) && !expired;
+  const hidden = useRef(false);
+  useEffect(() => {
+    if (!open) return;
+    if (!visible) {
+      hidden.current = true;
+      return;
+    }
+    // Back from a hidden tab: ask at once, the status may have moved meanwhile.
+    const first = hidden.current ? 0 : POLL_MS;
+    hidden.current = false;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const tick = async () => {
+      await refresh();
+      if (!stopped) timer = setTimeout(tick, POLL_MS);
+    };
+    timer = setTimeout(tick, first);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [open, visible, refresh]);
+
+  const actions = {
+    assign: (amount?: number) => request(() => assignBank(id, amount)),
+    utr: (utr: string) => request(() => submitUtr(id, utr)),
+    screenshot: (file: File) => request(() => submitScreenshot(id, file)),
+  };
+  return { load, expired, expire, clockOffset, retry, actions };
+};
+
+export type PayActions = ReturnType<typeof usePayin>['actions'];

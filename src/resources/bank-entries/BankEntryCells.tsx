@@ -1,0 +1,49 @@
+import { Chip, Link as MuiLink, Typography } from '@mui/material';
+import { useCreatePath, useRecordContext, useTranslate } from 'react-admin';
+import { Link } from 'react-router-dom';
+import type { Screen } from '../../../domain/access';
+import { formatDateTime } from '../../../domain/format';
+import type { BankEntry } from './types';
+
+/** The Deposit view that shows a pay-in of any status. */
+export const PAYIN_SCREEN: Screen = 'deposit/all';
+
+/** A green "Used" or a red "Un-Used" tag. */
+export const UsedTag = () => {
+  const r = useRecordContext<BankEntry>();
+  const translate = useTranslate();
+  if (!r) return null;
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={r.used ? 'success' : 'error'}
+      label={translate(`resources.add-data.used.${r.used ? 'Used' : 'UnUsed'}`)}
+    />
+  );
+};
+
+/** The pay-in the entry paid, by its merchant order id where the role sees it, linked to its page. */
+export const PayinLink = () => {
+  const r = useRecordContext<BankEntry>();
+  const createPath = useCreatePath();
+  if (!r?.payinId) return null;
+  return (
+    <MuiLink
+      component={Link}
+      to={createPath({ resource: PAYIN_SCREEN, type: 'show', id: r.payinId })}
+      sx={{ fontFamily: r.merchantOrderId ? undefined : 'monospace', whiteSpace: 'nowrap' }}
+    >
+      {r.merchantOrderId ?? r.payinId}
+    </MuiLink>
+  );
+};
+
+export const CreatedAt = () => {
+  const r = useRecordContext<BankEntry>();
+  return r ? (
+    <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(r.createdAt)}
+    </Typography>
+  ) : null;
+};

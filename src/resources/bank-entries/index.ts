@@ -1,0 +1,10 @@
+import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import type { ResourceConfig } from '../types';
+import { AddDataScreen } from './AddDataScreen';
+
+/** /app/add-data: the credits seen on the pay-in banks' statements (API resource bank-entries). */
+export default {
+  list: AddDataScreen,
+  icon: ReceiptIcon,
+  recordRepresentation: 'utr',
+} satisfies ResourceConfig;

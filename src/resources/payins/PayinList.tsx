@@ -1,0 +1,83 @@
+import { useMemo } from 'react';
+import DepositIcon from '@mui/icons-material/SavingsOutlined';
+import { DataTable, FilterButton, List, ResourceContextProvider, TopToolbar, useListContext } from 'react-admin';
+import { PAYIN_VIEWS, type PayinView } from '../../../domain/payin';
+import { ListEmpty } from '../shared/ListEmpty';
+import { ListPagination } from '../shared/ListPagination';
+import { PAYINS } from './actions';
+import { payinColumns } from './payinColumns';
+import { PayinExportButton } from './PayinExportButton';
+import { payinFilters } from './PayinFilters';
+import { PaymentLinkButton } from './PaymentLinkButton';
+import type { Payin } from './types';
+import { usePayinAccess } from './usePayinAccess';
+
+const Actions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <PaymentLinkButton />
+    <PayinExportButton />
+  </TopToolbar>
+);
+
+/** Worded by `resources.payins.empty.*` whichever screen shows it. */
+const NoneFound = () => {
+  const { filterValues } = useListContext();
+  return (
+    <ResourceContextProvider value={PAYINS}>
+      <ListEmpty filtered={Object.keys(filterValues).length > 0} icon={<DepositIcon />} />
+    </ResourceContextProvider>
+  );
+};
+
+const label = (id: string) => `resources.payins.fields.${id}`;
+const nowrap = () => ({ whiteSpace: 'nowrap' });
+const mono = () => ({ whiteSpace: 'nowrap', fontFamily: 'monospace' });
+
+/**
+ * One list for the four Deposit screens: `view` fixes the statuses listed (PAYIN_VIEWS), except
+ * on All where the status is a filter. Newest first; filters, pages and the export run on the server.
+ */
+export const PayinList = ({ view }: { view: PayinView }) => {
+  const access = usePayinAccess();
+  const filters = useMemo(() => payinFilters({ view, access }), [view, access]);
+  const columns = payinColumns({ view, access });
+  return (
+    <List
+      filter={view === 'all' ? undefined : { status: PAYIN_VIEWS[view] }}
+      filters={filters}
+      actions={<Actions />}
+      sort={{ field: 'createdAt', order: 'DESC' }}
+      perPage={25}
+      pagination={<ListPagination />}
+      empty={false}
+    >
+      <DataTable<Payin>
+        rowClick="show"
+        bulkActionButtons={false}
+        empty={<NoneFound />}
+        sx={{ '& .MuiTableCell-root': { px: 1 } }}
+      >
+        {columns.map((c) => (
+          <DataTable.Col<Payin>
+            key={c.id}
+            source={c.id === 'image' || c.id === 'actions' ? undefined : c.id}
+            label={label(c.id)}
+            disableSort={!c.sortable}
+            render={c.render}
+            cellSx={c.mono ? mono : nowrap}
+          >
+            {c.cell}
+          </DataTable.Col>
+        ))}
+      </DataTable>
+    </List>
+  );
+};
+
+/** The list of one Deposit screen, as the component a route renders. */
+export const payinListOf = (view: PayinView) => {
+  const Screen = () => <PayinList view={view} />;
+  Screen.displayName = `PayinList(${view})`;
+  return Screen;
+};

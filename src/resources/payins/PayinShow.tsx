@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
+import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { formatDateTime, formatRupees } from '../../../domain/format';
+import { CallbackBell } from './CallbackBell';
+import { CopyableText, StatusCell } from './PayinCells';
+import { PayinHistory } from './PayinHistory';
+import { ReopenButton } from './ReopenButton';
+import { ScreenshotButton } from './ScreenshotButton';
+import { SetSuccessButton } from './SetSuccessButton';
+import type { PayinDetail } from './types';
+import { usePayinAccess } from './usePayinAccess';
+
+const Actions = () => (
+  <TopToolbar>
+    <ScreenshotButton />
+    <SetSuccessButton />
+    <ReopenButton />
+  </TopToolbar>
+);
+
+type Field = [id: string, value: ReactNode];
+
+const Details = () => {
+  const r = useRecordContext<PayinDetail>();
+  const translate = useTranslate();
+  const { seesShortCode, seesMerchants } = usePayinAccess();
+  if (!r) return null;
+  const money = (n: number | null | undefined) => (n === null || n === undefined ? '—' : formatRupees(n));
+  const fields: Field[] = [
+    ['id', r.id],
+    ...(seesShortCode ? [['shortCode', r.shortCode] as Field] : []),
+    ['status', <StatusCell key="status" />],
+    ['reason', r.reason ?? '—'],
+    ['amount', money(r.amount)],
+    ['confirmedAmount', money(r.confirmedAmount)],
+    ...(seesMerchants
+      ? ([
+          ['fee', money(r.fee)],
+          ['merchantCode', r.merchantCode ?? '—'],
+          ['merchantOrderId', <CopyableText key="order" value={r.merchantOrderId} />],
+          ['customerId', r.customerId ?? '—'],
+        ] as Field[])
+      : []),
+    ['submittedUtr', r.submittedUtr ?? '—'],
+    ['utr', r.utr ?? '—'],
+    ['source', r.source],
+    ['bankNickname', r.bankNickname ?? '—'],
+    ['hasScreenshot', translate(r.hasScreenshot ? 'ra.boolean.true' : 'ra.boolean.false')],
+    ['callback', <CallbackBell key="callback" />],
+    ['test', translate(r.test ? 'ra.boolean.true' : 'ra.boolean.false')],
+    ['createdAt', formatDateTime(r.createdAt)],
+    ['updatedAt', formatDateTime(r.updatedAt)],
+    ['expiresAt', formatDateTime(r.expiresAt)],
+  ];
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {translate('resources.payins.show.details')}
+        </Typography>
+        <Grid container spacing={2}>
+          {fields.map(([id, value]) => (
+            <Grid key={id} size={{ xs: 12, sm: 6, md: 3 }}>
+              <Labeled label={`resources.payins.fields.${id}`}>
+                <Stack direction="row">
+                  {typeof value === 'string' ? <Typography variant="body2">{value}</Typography> : value}
+                </Stack>
+              </Labeled>
+            </Grid>
+          ))}
+        </Grid>
+      </CardContent>
+    </Card>
+  );
+};
+
+/** One pay-in: every field, then what happened to it, its journal lines and its callbacks. */
+export const PayinShow = () => (
+  <Show actions={<Actions />} component="div">
+    <Details />
+    <PayinHistory />
+  </Show>
+);
