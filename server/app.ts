@@ -36,6 +36,7 @@ import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
 import { eventRoutes } from './routes/events';
+import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
 import { startExpiryJob } from './services/payin-expiry';
 import { startLiveHub } from './services/live-events';
@@ -64,6 +65,7 @@ export type AppConfig = Pick<
       | 'merchantApiRateLimitPerMinute'
       | 'payPageRateLimitPerMinute'
       | 'callbackWorker'
+      | 'seedDemo'
     >
   > & {
     /** How often the server drops expired pay-ins and polls for callbacks (tests run them on demand). */
@@ -198,6 +200,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
       await v1.register(bankEntryRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
+      // Only the demo has merchants that call back to this machine.
+      if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });
     },
     { prefix: '/v1' },
   );

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { attachEmbedded, openPostgres } from './db';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './db/seed';
+import { seedDemoDeposits } from './db/seed-deposits';
 import { setPasswordHashCost } from './services/passwords';
 import { buildDashboardIfStale } from './build';
 
@@ -20,8 +21,8 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   });
   // Requests drain first, then the pool ends, then the embedded PostgreSQL stops.
   app.addHook('onClose', () => database.close());
-  if (config.seedDemo && (await seedDemo(database.db)))
-    app.log.info('demo data created (users in README.md, password Demo@1234)');
+  const seeded = config.seedDemo && (await seedDemo(database.db));
+  if (seeded) app.log.info('demo data created (users in README.md, password Demo@1234)');
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -40,6 +41,16 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
+  // Deposits go through the running services, and their callbacks to the demo receiver of this server.
+  if (
+    seeded &&
+    (await seedDemoDeposits(database.db, {
+      uploadsDir: config.uploadsDir,
+      callbackBase: `http://127.0.0.1:${port}`,
+      ttlMinutes: config.payinTtlMinutes,
+    }))
+  )
+    app.log.info('demo deposits created');
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };

@@ -3,10 +3,13 @@ import type { Db } from './index';
 import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from './schema';
 import { needsApproval } from '../../domain/bank-account';
 import type { Role } from '../../domain/roles';
-import { generateApiKey, generateSigningSecret } from '../services/keys';
+import { generateSigningSecret, hashApiKey } from '../services/keys';
 import { hashPassword } from '../services/passwords';
 
 export const DEMO_PASSWORD = 'Demo@1234';
+
+/** The demo merchants' API keys, printed in README.md ("Try a deposit"): demo data only, like the password. */
+export const demoApiKey = (code: string) => `pg_demo_${code.toLowerCase().replace(/-/g, '_')}_key`;
 
 /** user name, full name, role, merchant codes, vendor code */
 export const DEMO_USERS: [string, string, Role, string[], string | null][] = [
@@ -112,7 +115,11 @@ export const seedDemo = async (db: Db): Promise<boolean> => {
     const idOf = (userName: string) => seeded.find((u) => u.userName === userName)!.id;
     const adminId = idOf('admin');
     for (const m of DEMO_MERCHANTS) {
-      const key = generateApiKey(false);
+      const key = {
+        key: demoApiKey(m.code),
+        hash: hashApiKey(demoApiKey(m.code)),
+        prefix: demoApiKey(m.code).slice(0, 12),
+      };
       const parentId = m.parent
         ? (await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.code, m.parent)))[0].id
         : null;

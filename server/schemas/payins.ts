@@ -20,29 +20,66 @@ export const MerchantPayinBody = Type.Object(
     returnUrl: Type.Optional(Type.String({ maxLength: 500, format: 'uri' })),
     test: Type.Optional(Type.Boolean()),
   },
-  { additionalProperties: false },
+  {
+    additionalProperties: false,
+    examples: [
+      { merchantOrderId: 'order-1001', customerId: 'cust-42', amount: 500 },
+      { merchantOrderId: 'order-1002', customerId: 'cust-42', returnUrl: 'https://shop.example/thanks', test: true },
+    ],
+  },
 );
 export type MerchantPayinBody = Static<typeof MerchantPayinBody>;
 
-export const MerchantPayinCreated = Type.Object({
-  id: Type.String(),
-  merchantOrderId: Type.String(),
-  status: enumOf(PAYIN_STATUSES),
-  amount: Nullable(Type.Number()),
-  payUrl: Type.String(),
-  expiresAt: Type.String(),
-});
+export const MerchantPayinCreated = Type.Object(
+  {
+    id: Type.String(),
+    merchantOrderId: Type.String(),
+    status: enumOf(PAYIN_STATUSES),
+    amount: Nullable(Type.Number()),
+    payUrl: Type.String({ description: "the customer's pay page" }),
+    expiresAt: Type.String(),
+  },
+  {
+    examples: [
+      {
+        id: '5b0c6f7e-3f0a-4c1e-9d55-0f6a2f1f7b21',
+        merchantOrderId: 'order-1001',
+        status: 'INITIATED',
+        amount: 500,
+        payUrl: 'https://console.example/pay/5b0c6f7e-3f0a-4c1e-9d55-0f6a2f1f7b21',
+        expiresAt: '2026-11-24T10:10:00.000Z',
+      },
+    ],
+  },
+);
 
-export const MerchantPayinStatus = Type.Object({
-  id: Type.String(),
-  merchantOrderId: Type.String(),
-  status: enumOf(PAYIN_STATUSES),
-  amount: Nullable(Type.Number()),
-  confirmedAmount: Nullable(Type.Number()),
-  fee: Nullable(Type.Number()),
-  utr: Nullable(Type.String()),
-  updatedAt: Type.String(),
-});
+export const MerchantPayinStatus = Type.Object(
+  {
+    id: Type.String(),
+    merchantOrderId: Type.String(),
+    status: enumOf(PAYIN_STATUSES),
+    amount: Nullable(Type.Number()),
+    confirmedAmount: Nullable(Type.Number()),
+    fee: Nullable(Type.Number()),
+    utr: Nullable(Type.String()),
+    updatedAt: Type.String(),
+  },
+  {
+    description: 'also the data of the payin.status callback, signed as Standard Webhooks',
+    examples: [
+      {
+        id: '5b0c6f7e-3f0a-4c1e-9d55-0f6a2f1f7b21',
+        merchantOrderId: 'order-1001',
+        status: 'SUCCESS',
+        amount: 500,
+        confirmedAmount: 500,
+        fee: 12.5,
+        utr: '402611000123',
+        updatedAt: '2026-11-24T10:04:12.000Z',
+      },
+    ],
+  },
+);
 export type MerchantPayinStatus = Static<typeof MerchantPayinStatus>;
 
 export const OrderParams = Type.Object({ merchantOrderId: Reference("the merchant's order id") });
