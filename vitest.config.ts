@@ -14,6 +14,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/ui-setup.ts'],
+          // A screen of react-admin renders in about a second alone, but the whole suite runs beside
+          // the API and browser suites on two cores: a limit for a hang, not a speed check.
+          testTimeout: 20_000,
         },
       },
       {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bankEntries, merchants, payins } from '../../server/db/schema';
 import { dropExpired } from '../../server/services/payin-expiry';
 import { confirm } from '../support/roles';
-import { demoServerPerFile } from '../support/server';
+import { demoServerPerFile, startServer } from '../support/server';
 import {
   assignedBank,
   assignedPayin,
@@ -286,5 +286,61 @@ describe('lists and scope', () => {
       headers: { authorization: `Bearer ${t.admin}` },
     });
     expect((await csv.text()).split('\n')[0]).toContain('Merchant Order ID');
+  });
+});
+
+describe('the API document', () => {
+  it('lists the merchant API with its key header and examples', async () => {
+    const doc = (await demo.s.call('GET', '/v1/docs')).body;
+    const create = doc.paths['/v1/merchant-api/payins'].post;
+    expect(create.security).toEqual([{ apiKey: [] }]);
+    expect(JSON.stringify(create.requestBody)).toContain('order-1001');
+    expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+    expect(doc.paths['/v1/merchant-api/payins/{merchantOrderId}'].get).toBeDefined();
+  });
+});
+
+describe('test pay-ins and limits', () => {
+  it('a test pay-in runs the whole flow but never touches a balance, and says it is a test', async () => {
+    const { s } = demo;
+    const key = await merchantKey(s, 'BOLT');
+    const created = await createPayin(s, key, {
+      merchantOrderId: orderId(),
+      customerId: 'c1',
+      amount: 600,
+      test: true,
+    });
+    const id = created.body.data.id;
+    const page = await s.call('POST', `/v1/pay/${id}/assign`, { body: {} });
+    expect(page.body.data.test).toBe(true);
+    const utr = utrOf(8);
+    await addEntry({ bankAccountId: await assignedBank(s, id), utr, amount: 600 });
+    expect((await submitUtr(id, utr)).body.data.status).toBe('SUCCESS');
+    const journals = await s.db.execute(sql`SELECT 1 FROM ledger_journals WHERE entity_id = ${id}`);
+    expect(journals.rows).toEqual([]);
+    const listed = await s.call('GET', `/v1/payins?merchantOrderId=${created.body.data.merchantOrderId}`, {
+      token: demo.t.admin,
+    });
+    expect(listed.body.data[0]).toMatchObject({ test: true, status: 'SUCCESS' });
+    expect(await ledgerHolds(s)).toEqual({ unbalanced: [], mismatched: [] });
+  });
+
+  it('limits the merchant API per key and the pay page per address', async () => {
+    const s = await startServer({ merchantApiRateLimitPerMinute: 3, payPageRateLimitPerMinute: 3 });
+    try {
+      const bolt = await merchantKey(s, 'BOLT');
+      const crisp = await merchantKey(s, 'CRISP');
+      const ask = (key: string) => s.call('GET', '/v1/merchant-api/payins/none', { headers: { 'x-api-key': key } });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await ask(bolt)).status);
+      expect(statuses).toEqual([404, 404, 404, 429]);
+      expect((await ask(crisp)).status).toBe(404);
+      const page = [];
+      for (let i = 0; i < 4; i += 1)
+        page.push((await s.call('GET', '/v1/pay/00000000-0000-4000-8000-000000000000')).status);
+      expect(page).toEqual([404, 404, 404, 429]);
+    } finally {
+      await s.close();
+    }
   });
 });

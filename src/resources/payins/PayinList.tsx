@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import DepositIcon from '@mui/icons-material/SavingsOutlined';
 import { DataTable, FilterButton, List, ResourceContextProvider, TopToolbar, useListContext } from 'react-admin';
 import { PAYIN_VIEWS, type PayinView } from '../../../domain/payin';
+import { ListLiveToggle } from '../../live';
 import { ListEmpty } from '../shared/ListEmpty';
 import { ListPagination } from '../shared/ListPagination';
 import { PAYINS } from './actions';
@@ -12,8 +13,10 @@ import { PaymentLinkButton } from './PaymentLinkButton';
 import type { Payin } from './types';
 import { usePayinAccess } from './usePayinAccess';
 
-const Actions = () => (
+/** In Progress refreshes itself as pay-ins move (a switch pauses it for staff who are reading). */
+const Actions = ({ live }: { live: boolean }) => (
   <TopToolbar>
+    {live && <ListLiveToggle topic="payins" />}
     <FilterButton />
     <PaymentLinkButton />
     <PayinExportButton />
@@ -46,7 +49,7 @@ export const PayinList = ({ view }: { view: PayinView }) => {
     <List
       filter={view === 'all' ? undefined : { status: PAYIN_VIEWS[view] }}
       filters={filters}
-      actions={<Actions />}
+      actions={<Actions live={view === 'progress'} />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
       pagination={<ListPagination />}
