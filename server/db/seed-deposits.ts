@@ -92,7 +92,8 @@ export const seedDemoDeposits = async (
   const nextUtr = () => String(402_611_000_000 + (utrSeq += 1));
   const ip = '127.0.0.1';
   const made: string[] = [];
-  for (let i = 0; i < DEMO_PAYINS; i += 1) {
+  // Five customers at a time: the demo is ready in seconds, and the services meet some concurrency.
+  const one = async (i: number) => {
     const merchant = rows[Math.floor(next() * rows.length)];
     const amount = 100 + Math.floor(next() * 200) * 50;
     const fate = fateOf(next());
@@ -107,7 +108,7 @@ export const seedDemoDeposits = async (
       { urls, actor: { userName: `merchant-api:${merchant.code}`, ip }, ttlMinutes: opts.ttlMinutes },
     );
     made.push(row.id);
-    if (fate === 'INITIATED') continue;
+    if (fate === 'INITIATED') return;
     await assignBank(db, row.id, {}, ip, opts.ttlMinutes);
     const [assigned] = await db.select().from(payins).where(eq(payins.id, row.id));
     const bank = assigned.bankAccountId!;
@@ -162,7 +163,9 @@ export const seedDemoDeposits = async (
       case 'ASSIGNED':
         break;
     }
-  }
+  };
+  for (let i = 0; i < DEMO_PAYINS; i += 5)
+    await Promise.all(Array.from({ length: Math.min(5, DEMO_PAYINS - i) }, (_, k) => one(i + k)));
   await dropExpired(db);
   // A few credits nobody has claimed yet: Add data shows them as Un-Used.
   const banks = await db

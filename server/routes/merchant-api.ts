@@ -16,14 +16,16 @@ const tags = ['merchant-api'];
 const security = [{ apiKey: [] }];
 const access = { merchantApi: true } as const;
 
-export const payUrlOf = (publicUrl: string, id: string) => `${publicUrl.replace(/\/$/, '')}/pay/${id}`;
+/** The pay page's address: under PUBLIC_URL when set, else under the address the request came to. */
+export const payUrlOf = (publicUrl: string, request: { protocol: string; host: string }, id: string) =>
+  `${(publicUrl || `${request.protocol}://${request.host}`).replace(/\/$/, '')}/pay/${id}`;
 
-const created = (row: PayinRow, publicUrl: string) => ({
+const created = (row: PayinRow, payUrl: string) => ({
   id: row.id,
   merchantOrderId: row.merchantOrderId,
   status: row.status,
   amount: row.amount === null ? null : paiseToRupees(row.amount),
-  payUrl: payUrlOf(publicUrl, row.id),
+  payUrl,
   expiresAt: row.expiresAt.toISOString(),
 });
 
@@ -84,7 +86,10 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
             actor: { userName: `merchant-api:${merchant.code}`, ip: request.ip },
             ttlMinutes,
           });
-          return { status: result.created ? 201 : 200, body: { data: created(result.row, publicUrl) } };
+          return {
+            status: result.created ? 201 : 200,
+            body: { data: created(result.row, payUrlOf(publicUrl, request, result.row.id)) },
+          };
         },
       );
       return reply.status(answer.status).send(answer.body as never);

@@ -178,7 +178,7 @@ export const payinRoutes: FastifyPluginAsyncTypebox<{
           merchantOrderId: row.merchantOrderId,
           status: row.status,
           amount: row.amount === null ? null : paiseToRupees(row.amount),
-          payUrl: payUrlOf(publicUrl, row.id),
+          payUrl: payUrlOf(publicUrl, request, row.id),
           expiresAt: row.expiresAt.toISOString(),
         },
       });
