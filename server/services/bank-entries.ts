@@ -10,7 +10,7 @@ import { reverseLatest } from './ledger';
 import { notify } from './live-events';
 import { paiseFrom } from './money-input';
 import { lockUtr, matchEntry, utrFrom } from './payin-matching';
-import { applyStep, assertCan, lockPayin } from './payin-steps';
+import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
 
@@ -120,7 +120,7 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
         { entity: 'payins', entityId: row.id, kind: 'payin.success' },
         { key: `payin:${row.id}:reversal:${row.version + 1}`, kind: 'payin.reversal', createdBy: user.id },
       );
-    await applyStep(
+    await applyOpeningStep(
       tx,
       row,
       'reset-entry',
@@ -134,6 +134,7 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
         reason: 'Bank entry reset by staff',
       },
       actor,
+      { freshCode: false },
     );
     await tx
       .update(bankEntries)

@@ -1,15 +1,14 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { bankAccounts, merchantBankAccounts, merchants, payins } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { PAYIN_TTL_MINUTES, SHORT_CODE_ALPHABET, SHORT_CODE_LENGTH } from '../../domain/payin';
+import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import { audit, type Actor } from './audit';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import { paiseFrom } from './money-input';
-import type { PayinRow } from './payin-steps';
+import { newShortCode, type PayinRow } from './payin-steps';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 
@@ -20,9 +19,6 @@ export interface NewPayin {
   returnUrl?: string;
   test?: boolean;
 }
-
-export const newShortCode = () =>
-  Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join('');
 
 /** The amount a merchant or customer asks for, within the merchant's pay-in limits; 400 naming the field otherwise. */
 export const amountWithinLimits = (

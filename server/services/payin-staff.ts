@@ -1,15 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { bankEntries, merchants } from '../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import type { SessionUser } from './auth';
 import { resendLatest } from './callbacks';
 import { paiseFrom } from './money-input';
-import { newShortCode } from './payin-create';
 import { succeed, submitUtr } from './payin-matching';
-import { applyStep, assertCan, lockPayin, type PayinActor } from './payin-steps';
+import { applyOpeningStep, assertCan, lockPayin, type PayinActor } from './payin-steps';
 import { audit } from './audit';
 import { findVisiblePayin, payinVisible } from './payins-list';
 import { dataScope } from './scope';
@@ -56,32 +55,23 @@ export const reopenPayin = async (db: Db, user: SessionUser, id: string, ip?: st
   return db.transaction(async (tx) => {
     const row = await lockPayin(tx, id, visible);
     assertCan('reopen', row, 'INITIATED');
-    for (let attempt = 0; ; attempt += 1) {
-      try {
-        // A savepoint: a short code taken by an open pay-in meanwhile only costs another try.
-        return await tx.transaction((sp) =>
-          applyStep(
-            sp,
-            row,
-            'reopen',
-            'INITIATED',
-            {
-              shortCode: newShortCode(),
-              amount: row.amountFixed ? row.amount : null,
-              bankAccountId: null,
-              assignedAt: null,
-              submittedUtr: null,
-              submittedAt: null,
-              reason: null,
-              expiresAt: sql`now() + make_interval(mins => ${ttl})` as never,
-            },
-            staffActor(user, ip),
-          ),
-        );
-      } catch (error) {
-        if (!isUniqueViolation(error) || attempt >= 4) throw error;
-      }
-    }
+    return applyOpeningStep(
+      tx,
+      row,
+      'reopen',
+      'INITIATED',
+      {
+        amount: row.amountFixed ? row.amount : null,
+        bankAccountId: null,
+        assignedAt: null,
+        submittedUtr: null,
+        submittedAt: null,
+        reason: null,
+        expiresAt: sql`now() + make_interval(mins => ${ttl})` as never,
+      },
+      staffActor(user, ip),
+      { freshCode: true },
+    );
   });
 };
 

@@ -1,8 +1,16 @@
+import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { bankAccounts, merchants, payins } from '../db/schema';
-import { AppError, conflict, notFound } from '../errors';
-import { canTransition, refusalOf, type PayinAction, type PayinStatus } from '../../domain/payin';
+import { AppError, conflict, isUniqueViolation, notFound } from '../errors';
+import {
+  SHORT_CODE_ALPHABET,
+  SHORT_CODE_LENGTH,
+  canTransition,
+  refusalOf,
+  type PayinAction,
+  type PayinStatus,
+} from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
 import { audit, type Actor } from './audit';
@@ -139,4 +147,30 @@ export const nicknameOf = async (tx: DbOrTx, bankAccountId: string | null) => {
     .from(bankAccounts)
     .where(eq(bankAccounts.id, bankAccountId));
   return row?.nickname;
+};
+
+export const newShortCode = () =>
+  Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join('');
+
+/**
+ * A step back into an open status (reopen, reset): the short code must be unique among open
+ * pay-ins, and another may have taken it meanwhile. In a savepoint, so a clash costs a new code.
+ */
+export const applyOpeningStep = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  action: PayinAction,
+  to: PayinStatus,
+  patch: Partial<PayinRow>,
+  actor: PayinActor,
+  { freshCode }: { freshCode: boolean },
+): Promise<PayinRow> => {
+  for (let attempt = 0; ; attempt += 1) {
+    const code = freshCode || attempt > 0 ? { shortCode: newShortCode() } : {};
+    try {
+      return await tx.transaction((sp) => applyStep(sp, row, action, to, { ...patch, ...code }, actor));
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 5) throw error;
+    }
+  }
 };
