@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_USERS, ROLE_OF, type DemoUser } from '../support/roles';
-import { apiGet } from './support/api';
+import { apiGet, apiSignIn } from './support/api';
 import { expectAccessible } from './support/accessible';
+import { paymentLink, payPageUrl } from './support/deposits';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import { closePage, signIn, storedToken } from './support/pages';
+import { imageDrawn, openPayPage, payPage } from './support/pay-page';
 import { productSuite } from './support/suite';
 
 /**
@@ -93,4 +95,32 @@ describe('every screen of admin in dark mode', () => {
   const check = onePage({ colorScheme: 'dark' }, 'admin');
   it.each(screensOf('admin'))('%s', check);
   it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
+});
+
+/**
+ * The customer's pay page of a new pay-in, before and after the customer proceeds. Last in the
+ * file: the staff sign-in that makes the link ends the dashboard session of that user.
+ */
+describe.each(['light', 'dark'] as const)('the pay page in %s mode', (colorScheme) => {
+  let page: Page | undefined;
+  beforeAll(async () => {
+    const token = await apiSignIn(suite.product.url, 'operations');
+    const link = await paymentLink(suite.product.url, token, { merchantCode: 'BOLT', customerId: 'a11y-customer' });
+    page = await suite.openPage({ colorScheme });
+    await openPayPage(page, payPageUrl(suite.product.url, link));
+  });
+  afterAll(async () => {
+    if (page) await closePage(page);
+  });
+
+  it('/pay/{id} (INITIATED)', () => expectAccessible(page!, `visitor ${colorScheme} pay page, INITIATED`));
+
+  it('/pay/{id} (ASSIGNED)', async () => {
+    const pay = payPage(page!);
+    await pay.amount.fill('500');
+    await pay.proceed.click();
+    await pay.submitUtr.waitFor();
+    await expect.poll(() => imageDrawn(pay.qr), { timeout: 10_000 }).toBe(true);
+    await expectAccessible(page!, `visitor ${colorScheme} pay page, ASSIGNED`);
+  });
 });

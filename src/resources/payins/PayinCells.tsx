@@ -14,7 +14,7 @@ const LIGHT_TEXT = '#fff';
 export const STATUS_COLOURS: Record<PayinStatus, { bg: string; fg: string }> = {
   INITIATED: { bg: grey[600], fg: LIGHT_TEXT },
   ASSIGNED: { bg: blue[700], fg: LIGHT_TEXT },
-  SUCCESS: { bg: green[700], fg: LIGHT_TEXT },
+  SUCCESS: { bg: green[800], fg: LIGHT_TEXT },
   PENDING: { bg: amber[400], fg: DARK_TEXT },
   IMG_PENDING: { bg: amber[400], fg: DARK_TEXT },
   DROPPED: { bg: red[700], fg: LIGHT_TEXT },

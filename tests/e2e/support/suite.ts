@@ -3,13 +3,14 @@ import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { openPage, withPage } from './pages';
 import { startProduct, type Product } from './product';
+import type { ProductOptions } from '../../support/product';
 
 /** One real product and one browser for a test file, started before its tests and stopped after. */
-export const productSuite = () => {
+export const productSuite = (options: ProductOptions = {}) => {
   let product: Product | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    product = await startProduct();
+    product = await startProduct(options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
