@@ -21,7 +21,7 @@ import {
   type Paging,
 } from './lists';
 import { paiseFrom } from './money-input';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { dataScope, scopeWhere, type DataScope, vendorBankAccountIds } from './scope';
 
 type Filters = ListFilters<typeof BankEntryFilters>;
 type EntryRow = typeof bankEntries.$inferSelect;
@@ -32,11 +32,7 @@ const adder = alias(users, 'adder');
 /** Vendors see the credits of their own bank accounts; merchants none. */
 const entryVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, {
-    vendorCode: (code) =>
-      inArray(
-        bankEntries.bankAccountId,
-        sql`(SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = ${code})`,
-      ),
+    vendorCode: (code) => inArray(bankEntries.bankAccountId, vendorBankAccountIds(code)),
   });
 
 const filterWhere = (f: Filters): SQL[] =>

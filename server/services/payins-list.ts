@@ -31,7 +31,7 @@ import {
 } from './lists';
 import { paiseFrom } from './money-input';
 import type { PayinRow } from './payin-steps';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope, vendorBankAccountIds } from './scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
 
@@ -44,11 +44,7 @@ export const COUNT_CAP = 10_000;
 export const payinVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, {
     merchantCodes: (codes) => inArray(payins.merchantCode, codes),
-    vendorCode: (code) =>
-      inArray(
-        payins.bankAccountId,
-        sql`(SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = ${code})`,
-      ),
+    vendorCode: (code) => inArray(payins.bankAccountId, vendorBankAccountIds(code)),
   });
 
 const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<string[] | null> => {
