@@ -3,12 +3,13 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits (comma-separated; all when unset).
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
  * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
- * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000).
+ * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000),
+ * DEPOSITS_PAYINS (1000000), DEPOSITS_MATCH (5000 per run), DEPOSITS_CALLBACKS (5000).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +22,7 @@ import { loadAverage } from './machine';
 import { expectOk, measureLogins, signIn } from './measure';
 import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu } from './measured';
 import { startProduct } from './product';
+import { benchDeposits, depositsOtherCpu, depositsReport, type DepositsResult } from './deposits';
 import { benchExports, exportsReport, type ExportsResult } from './exports';
 import { benchSignInFlood, signInFloodReport, type SignInFloodResult } from './signin-flood';
 import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
@@ -115,6 +117,7 @@ const results = {
   usable: undefined as (Measured<UsableResult> & { where: string }) | undefined,
   scale: undefined as ScaleResult | undefined,
   exports: undefined as ExportsResult | undefined,
+  deposits: undefined as DepositsResult | undefined,
   signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
 };
@@ -271,6 +274,12 @@ const benchExportsSection = async () => {
   results.errors.push(...results.exports.problems.map((p) => `exports: ${p}`));
 };
 
+const benchDepositsSection = async () => {
+  results.deposits = await benchDeposits(settings, log);
+  if (results.deposits.skipped) log(`deposits: skipped (${results.deposits.skipped})`);
+  results.errors.push(...results.deposits.problems.map((p) => `deposits: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({
   value: round(route / Math.max(bare, 1), 2),
   lowerBound: bare < 1,
@@ -305,6 +314,7 @@ const allOtherCpu = (): number[] => {
   for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
   for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu, r.sources?.otherCpu);
   all.push(results.bundle?.otherCpu, results.usable?.otherCpu, ...scaleOtherCpu(results.scale));
+  all.push(...depositsOtherCpu(results.deposits));
   return otherShares(all);
 };
 
@@ -323,6 +333,7 @@ const report = (): string => {
   if (ran('usable') && results.usable) out.push('', ...usableReport(results.usable, results.usable.where));
   if (ran('scale') && results.scale) out.push('', ...scaleReport(results.scale, s.connections));
   if (ran('exports') && results.exports) out.push('', ...exportsReport(results.exports));
+  if (ran('deposits') && results.deposits) out.push('', ...depositsReport(results.deposits));
 
   const env = results.environment;
   out.push(
@@ -499,6 +510,7 @@ const main = async () => {
     ['usable', 'usable', benchUsable],
     ['scale', 'scale', benchScaleSection],
     ['exports', 'exports', benchExportsSection],
+    ['deposits', 'deposits', benchDepositsSection],
   ];
   const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {

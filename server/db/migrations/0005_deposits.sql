@@ -132,19 +132,20 @@ CREATE UNIQUE INDEX "ledger_journals_reverses_idx" ON "ledger_journals" USING bt
 CREATE UNIQUE INDEX "idempotency_keys_pk" ON "idempotency_keys" USING btree ("merchant_id","key");--> statement-breakpoint
 CREATE INDEX "idempotency_keys_created_idx" ON "idempotency_keys" USING btree ("created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "payins_merchant_order_idx" ON "payins" USING btree ("merchant_id","merchant_order_id");--> statement-breakpoint
-CREATE INDEX "payins_created_idx" ON "payins" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payins_status_created_idx" ON "payins" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payins_merchant_status_created_idx" ON "payins" USING btree ("merchant_code","status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payins_merchant_created_idx" ON "payins" USING btree ("merchant_code","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "payins_bank_created_idx" ON "payins" USING btree ("bank_account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "payins_created_idx" ON "payins" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "payins_status_created_idx" ON "payins" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "payins_merchant_status_created_idx" ON "payins" USING btree ("merchant_code","status","created_at","id");--> statement-breakpoint
+CREATE INDEX "payins_merchant_created_idx" ON "payins" USING btree ("merchant_code","created_at","id");--> statement-breakpoint
+CREATE INDEX "payins_bank_created_idx" ON "payins" USING btree ("bank_account_id","created_at");--> statement-breakpoint
 CREATE INDEX "payins_submitted_utr_idx" ON "payins" USING btree ("submitted_utr");--> statement-breakpoint
 CREATE INDEX "payins_utr_idx" ON "payins" USING btree ("utr");--> statement-breakpoint
 CREATE INDEX "payins_customer_idx" ON "payins" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "payins_merchant_order_id_idx" ON "payins" USING btree ("merchant_order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payins_open_short_code_idx" ON "payins" USING btree ("short_code") WHERE "payins"."status" IN ('INITIATED', 'ASSIGNED', 'PENDING', 'IMG_PENDING');--> statement-breakpoint
+CREATE INDEX "payins_open_created_idx" ON "payins" USING btree ("created_at","id") WHERE "payins"."status" IN ('INITIATED', 'ASSIGNED', 'PENDING', 'IMG_PENDING');--> statement-breakpoint
 CREATE INDEX "payins_expiring_idx" ON "payins" USING btree ("expires_at") WHERE "payins"."status" IN ('INITIATED', 'ASSIGNED');--> statement-breakpoint
-CREATE INDEX "bank_entries_created_idx" ON "bank_entries" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "bank_entries_bank_created_idx" ON "bank_entries" USING btree ("bank_account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "bank_entries_created_idx" ON "bank_entries" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "bank_entries_bank_created_idx" ON "bank_entries" USING btree ("bank_account_id","created_at");--> statement-breakpoint
 CREATE INDEX "bank_entries_payin_idx" ON "bank_entries" USING btree ("payin_id");--> statement-breakpoint
 CREATE INDEX "bank_entries_free_code_idx" ON "bank_entries" USING btree ("amount_code") WHERE "bank_entries"."payin_id" IS NULL AND "bank_entries"."amount_code" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "callback_attempts_callback_idx" ON "callback_attempts" USING btree ("callback_id","attempted_at");--> statement-breakpoint

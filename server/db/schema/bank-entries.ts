@@ -23,8 +23,8 @@ export const bankEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('bank_entries_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('bank_entries_bank_created_idx').on(t.bankAccountId, t.createdAt.desc()),
+    index('bank_entries_created_idx').on(t.createdAt, t.id),
+    index('bank_entries_bank_created_idx').on(t.bankAccountId, t.createdAt),
     index('bank_entries_payin_idx').on(t.payinId),
     index('bank_entries_free_code_idx')
       .on(t.amountCode)

@@ -61,13 +61,15 @@ export const payins = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Ascending on purpose: read backwards they give the lists' `created_at DESC, id DESC` (NULLS
+  // FIRST), which an index declared DESC NULLS LAST cannot (measured: 51 ms → 0.3 ms a page).
   (t) => [
     uniqueIndex('payins_merchant_order_idx').on(t.merchantId, t.merchantOrderId),
-    index('payins_created_idx').on(t.createdAt.desc(), t.id.desc()),
-    index('payins_status_created_idx').on(t.status, t.createdAt.desc(), t.id.desc()),
-    index('payins_merchant_status_created_idx').on(t.merchantCode, t.status, t.createdAt.desc(), t.id.desc()),
-    index('payins_merchant_created_idx').on(t.merchantCode, t.createdAt.desc(), t.id.desc()),
-    index('payins_bank_created_idx').on(t.bankAccountId, t.createdAt.desc()),
+    index('payins_created_idx').on(t.createdAt, t.id),
+    index('payins_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payins_merchant_status_created_idx').on(t.merchantCode, t.status, t.createdAt, t.id),
+    index('payins_merchant_created_idx').on(t.merchantCode, t.createdAt, t.id),
+    index('payins_bank_created_idx').on(t.bankAccountId, t.createdAt),
     index('payins_submitted_utr_idx').on(t.submittedUtr),
     index('payins_utr_idx').on(t.utr),
     index('payins_customer_idx').on(t.customerId),
@@ -75,6 +77,10 @@ export const payins = pgTable(
     // The short code finds the open pay-in a bank credit's amount code names.
     uniqueIndex('payins_open_short_code_idx')
       .on(t.shortCode)
+      .where(sql`${t.status} IN (${inList(OPEN_STATUSES)})`),
+    // In Progress, newest first: the four open statuses in one index, read in order.
+    index('payins_open_created_idx')
+      .on(t.createdAt, t.id)
       .where(sql`${t.status} IN (${inList(OPEN_STATUSES)})`),
     // The scheduler's scan for links past their expiry.
     index('payins_expiring_idx')
