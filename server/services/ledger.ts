@@ -14,32 +14,34 @@ export interface JournalInput {
   createdBy?: string | null;
 }
 
-/** The accounts named, created when first used, then locked in id order (no two postings deadlock). */
+/**
+ * The accounts named, created when first used; those that cache a balance are locked in id order
+ * (no two postings deadlock), and their balances read under the lock.
+ */
 const lockAccounts = async (tx: DbOrTx, keys: AccountKey[]) => {
   const unique = [...new Set(keys)];
-  await tx
-    .insert(ledgerAccounts)
-    .values(unique.map((key) => ({ key, cachesBalance: cachesBalance(key) })))
-    .onConflictDoNothing();
+  const columns = { id: ledgerAccounts.id, key: ledgerAccounts.key, balance: ledgerAccounts.balance };
+  const read = () => tx.select(columns).from(ledgerAccounts).where(inArray(ledgerAccounts.key, unique));
+  let known = await read();
+  if (known.length < unique.length) {
+    await tx
+      .insert(ledgerAccounts)
+      .values(unique.map((key) => ({ key, cachesBalance: cachesBalance(key) })))
+      .onConflictDoNothing();
+    known = await read();
+  }
   const cached = unique.filter(cachesBalance);
   const locked =
     cached.length === 0
       ? []
       : await tx
-          .select({ id: ledgerAccounts.id, key: ledgerAccounts.key, balance: ledgerAccounts.balance })
+          .select(columns)
           .from(ledgerAccounts)
           .where(inArray(ledgerAccounts.key, cached))
           .orderBy(asc(ledgerAccounts.id))
           .for('update');
-  const others = unique.filter((k) => !cachesBalance(k));
-  const plain =
-    others.length === 0
-      ? []
-      : await tx
-          .select({ id: ledgerAccounts.id, key: ledgerAccounts.key, balance: ledgerAccounts.balance })
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.key, others));
-  return new Map([...locked, ...plain].map((a) => [a.key as AccountKey, a]));
+  const plain = known.filter((a) => !cachesBalance(a.key as AccountKey));
+  return new Map([...plain, ...locked].map((a) => [a.key as AccountKey, a]));
 };
 
 /**
@@ -74,11 +76,10 @@ export const postJournal = async (tx: DbOrTx, input: JournalInput): Promise<numb
     return { journalId: journal.id, accountId: account.id, amount: line.amount, balanceAfter: after };
   });
   await tx.insert(ledgerEntries).values(entries);
-  for (const [key, balance] of running) {
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance, version: sql`${ledgerAccounts.version} + 1` })
-      .where(eq(ledgerAccounts.id, accounts.get(key)!.id));
+  if (running.size > 0) {
+    const rows = [...running].map(([key, balance]) => sql`(${accounts.get(key)!.id}::bigint, ${balance}::bigint)`);
+    await tx.execute(sql`UPDATE ledger_accounts a SET balance = v.balance, version = a.version + 1
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, balance) WHERE a.id = v.id`);
   }
   return journal.id;
 };

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankEntries, merchants, payins } from '../db/schema';
 import { badRequest } from '../errors';
-import { matchUtr, type MatchOutcome } from '../../domain/payin-matching';
+import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin-matching';
 import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
 import { payinFee, payinSuccess } from '../../domain/ledger';
 import { postJournal } from './ledger';
@@ -24,33 +24,9 @@ export const utrFrom = (value: string, field = 'utr') => {
 export const lockUtr = (tx: DbOrTx, utr: string) =>
   tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`utr:${utr}`}, 0))`);
 
-/** Posts the success journal of a real (not test) pay-in and answers its fee. */
-const postSuccess = async (
-  tx: DbOrTx,
-  row: PayinRow,
-  confirmedAmount: number,
-  bankAccountId: string,
-  actor: PayinActor,
-) => {
-  const [merchant] = await tx
-    .select({ bps: merchants.payinFeeBps })
-    .from(merchants)
-    .where(eq(merchants.id, row.merchantId));
-  const fee = payinFee(confirmedAmount, merchant.bps);
-  if (row.test) return fee;
-  await postJournal(tx, {
-    key: `payin:${row.id}:success:${row.version + 1}`,
-    kind: 'payin.success',
-    entity: 'payins',
-    entityId: row.id,
-    lines: payinSuccess({ merchantId: row.merchantId, bankAccountId, confirmedAmount, fee }),
-    createdBy: actor.kind === 'user' ? (actor.id ?? null) : null,
-  });
-  return fee;
-};
-
 /**
- * Moves a pay-in to SUCCESS with a confirmed amount, posting its journal in the same transaction.
+ * Moves a pay-in to SUCCESS with a confirmed amount and its fee, then posts its journal in the
+ * same transaction: last, so the ledger's busy account rows stay locked only until the commit.
  * The money is where the bank entry shows it, else in the assigned account.
  */
 export const succeed = async (
@@ -64,8 +40,12 @@ export const succeed = async (
 ) => {
   const bankAccountId = entry?.bankAccountId ?? row.bankAccountId;
   if (!bankAccountId) throw badRequest('This pay-in has no bank account to credit.');
-  const fee = await postSuccess(tx, row, confirmedAmount, bankAccountId, actor);
-  return applyStep(
+  const [merchant] = await tx
+    .select({ bps: merchants.payinFeeBps })
+    .from(merchants)
+    .where(eq(merchants.id, row.merchantId));
+  const fee = payinFee(confirmedAmount, merchant.bps);
+  const after = await applyStep(
     tx,
     row,
     action,
@@ -80,6 +60,28 @@ export const succeed = async (
     },
     actor,
   );
+  if (!row.test)
+    await postJournal(tx, {
+      key: `payin:${row.id}:success:${after.version}`,
+      kind: 'payin.success',
+      entity: 'payins',
+      entityId: row.id,
+      lines: payinSuccess({ merchantId: row.merchantId, bankAccountId, confirmedAmount, fee }),
+      createdBy: actor.kind === 'user' ? (actor.id ?? null) : null,
+    });
+  return after;
+};
+
+/** The matching rules' decision; the accounts' names are read only for the reason of a payment into another one. */
+const decide = async (tx: DbOrTx, input: MatchInput): Promise<MatchOutcome> => {
+  const outcome = matchUtr(input);
+  if (outcome.status !== 'DISPUTE' || !input.entry || input.entry.bankAccountId === input.payin.bankAccountId)
+    return outcome;
+  return matchUtr({
+    ...input,
+    payin: { ...input.payin, bankNickname: await nicknameOf(tx, input.payin.bankAccountId) },
+    entry: { ...input.entry, bankNickname: await nicknameOf(tx, input.entry.bankAccountId) },
+  });
 };
 
 /** Applies a matching outcome: takes the entry when the rules say so, posts money on SUCCESS. */
@@ -139,21 +141,9 @@ export const submitUtr = async (
       .from(payins)
       .where(and(eq(payins.submittedUtr, utr), ne(payins.id, row.id), eq(payins.status, 'PENDING')))
       .limit(1);
-    const outcome = matchUtr({
-      payin: {
-        id: row.id,
-        bankAccountId: row.bankAccountId ?? '',
-        bankNickname: await nicknameOf(tx, row.bankAccountId),
-        amount: row.amount ?? 0,
-      },
-      entry: entry
-        ? {
-            bankAccountId: entry.bankAccountId,
-            bankNickname: await nicknameOf(tx, entry.bankAccountId),
-            amount: entry.amount,
-            usedByPayinId: entry.payinId,
-          }
-        : null,
+    const outcome = await decide(tx, {
+      payin: { id: row.id, bankAccountId: row.bankAccountId ?? '', amount: row.amount ?? 0 },
+      entry: entry ? { bankAccountId: entry.bankAccountId, amount: entry.amount, usedByPayinId: entry.payinId } : null,
       claimedByOther: Boolean(claim),
     });
     const patch = { submittedUtr: utr, submittedAt: sql`now()` as never };
@@ -191,19 +181,9 @@ export const matchEntry = async (tx: DbOrTx, entry: EntryRow, actor: PayinActor)
     row = byCode;
   }
   if (!row || row.bankAccountId === null || row.amount === null) return null;
-  const outcome = matchUtr({
-    payin: {
-      id: row.id,
-      bankAccountId: row.bankAccountId,
-      bankNickname: await nicknameOf(tx, row.bankAccountId),
-      amount: row.amount,
-    },
-    entry: {
-      bankAccountId: entry.bankAccountId,
-      bankNickname: await nicknameOf(tx, entry.bankAccountId),
-      amount: entry.amount,
-      usedByPayinId: null,
-    },
+  const outcome = await decide(tx, {
+    payin: { id: row.id, bankAccountId: row.bankAccountId, amount: row.amount },
+    entry: { bankAccountId: entry.bankAccountId, amount: entry.amount, usedByPayinId: null },
     claimedByOther: false,
   });
   return settle(tx, row, 'match-entry', outcome, entry, {}, actor);
