@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
 import { LoginAnswer } from '../schemas/auth';
 import * as auth from '../services/auth';
+import * as passwordChanges from '../services/password-changes';
 import { rememberDevice, trustedDevice } from '../services/devices';
 import { signChallenge } from '../services/two-factor';
 import { signedInData } from '../services/two-factor-sign-in';
@@ -120,7 +121,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       },
     },
     async (request) => {
-      await auth.changePassword(
+      await passwordChanges.changePassword(
         db,
         opts.auth,
         request.session,
@@ -146,7 +147,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
     async (request) => {
       // The answer does not wait for the work, so known and unknown names take the same time.
       const { log, ip } = request;
-      auth
+      passwordChanges
         .requestPasswordReset(db, opts.auth, request.body.userName, ip)
         .then((created) => created && opts.deliverResetLink(created.userName, created.token))
         .catch((error: unknown) => log.error({ err: error }, 'password reset request failed'));
@@ -166,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (ap
       },
     },
     async (request) => {
-      await auth.resetPassword(db, request.body.token, request.body.password, request.ip);
+      await passwordChanges.resetPassword(db, request.body.token, request.body.password, request.ip);
       return { data: { message: 'Your password has been changed. Please sign in.' } };
     },
   );

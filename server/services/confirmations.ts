@@ -4,7 +4,8 @@ import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { AppError, badRequest } from '../errors';
-import { guessPolicy, wrongPasswordWhileSignedIn, type SessionUser } from './auth';
+import { guessPolicy, type SessionUser } from './auth';
+import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';
 

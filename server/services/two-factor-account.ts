@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 import { badRequest, conflict } from '../errors';
-import { guessPolicy, wrongPasswordWhileSignedIn, type AuthOptions, type SessionUser } from './auth';
+import { guessPolicy, type AuthOptions, type SessionUser } from './auth';
+import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';
 import {
