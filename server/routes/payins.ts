@@ -1,8 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
-import { merchants } from '../db/schema';
-import { notFound } from '../errors';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   ConfirmBody,
@@ -15,10 +12,15 @@ import {
   UtrBody,
 } from '../schemas/payins';
 import type { UrlPolicy } from '../services/callback-urls';
-import { createPayin } from '../services/payin-create';
-import { confirmPayin, enterUtr, reopenPayin, resendPayinCallback, screenshotOf } from '../services/payin-staff';
-import { exportPayins, findVisiblePayin, getPayin, listPayins, PAYIN_CSV_COLUMNS } from '../services/payins-list';
-import { dataScope, scopeMerchantCodes } from '../services/scope';
+import {
+  confirmPayin,
+  createPaymentLink,
+  enterUtr,
+  reopenPayin,
+  resendPayinCallback,
+  screenshotOf,
+} from '../services/payin-staff';
+import { exportPayins, getPayin, listPayins, PAYIN_CSV_COLUMNS, viewPayin } from '../services/payins-list';
 import { readScreenshot } from '../services/screenshots';
 import { paiseToRupees } from '../../domain/money';
 import { payUrlOf } from './merchant-api';
@@ -51,10 +53,7 @@ export const payinRoutes: FastifyPluginAsyncTypebox<{
       get: (user, id) => getPayin(db, user, id),
     }),
   );
-  const view = async (user: Parameters<typeof getPayin>[1], id: string) => {
-    const { timeline: _t, journal: _j, callbacks: _c, ...row } = await getPayin(db, user, id);
-    return row;
-  };
+  const view = (user: Parameters<typeof getPayin>[1], id: string) => viewPayin(db, user, id);
 
   app.post(
     '/payins/:id/confirm',
@@ -157,21 +156,7 @@ export const payinRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const allowed = scopeMerchantCodes(await dataScope(db, request.session));
-      const [merchant] = await db.select().from(merchants).where(eq(merchants.code, request.body.merchantCode));
-      if (!merchant || (allowed !== null && !allowed.includes(merchant.code))) throw notFound('Merchant');
-      const { row } = await createPayin(
-        db,
-        merchant,
-        {
-          merchantOrderId: request.body.merchantOrderId ?? `link-${crypto.randomUUID()}`,
-          customerId: request.body.customerId,
-          amount: request.body.amount,
-          test: request.body.test,
-        },
-        { urls, actor: { ...request.session, ip: request.ip }, ttlMinutes },
-      );
-      await findVisiblePayin(db, request.session, row.id);
+      const row = await createPaymentLink(db, request.session, request.body, { urls, ttlMinutes, ip: request.ip });
       return reply.status(201).send({
         data: {
           id: row.id,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { bankEntries, merchants } from '../db/schema';
@@ -11,7 +12,9 @@ import { succeed, submitUtr } from './payin-matching';
 import { applyOpeningStep, assertCan, lockPayin, type PayinActor } from './payin-steps';
 import { audit } from './audit';
 import { findVisiblePayin, payinVisible } from './payins-list';
-import { dataScope } from './scope';
+import { dataScope, scopeMerchantCodes } from './scope';
+import type { UrlPolicy } from './callback-urls';
+import { createPayin } from './payin-create';
 
 export const staffActor = (user: SessionUser, ip?: string): PayinActor => ({ ...user, ip, kind: 'user' });
 
@@ -96,4 +99,31 @@ export const screenshotOf = async (db: Db, user: SessionUser, id: string) => {
   const row = await findVisiblePayin(db, user, id);
   if (!row.screenshotPath) throw notFound('Screenshot');
   return { name: row.screenshotPath, type: row.screenshotType ?? 'application/octet-stream' };
+};
+
+/**
+ * Staff create a payment link for a merchant they may see, as its API would: the merchant's key
+ * never reaches the browser. Without an order id, one is made up.
+ */
+export const createPaymentLink = async (
+  db: Db,
+  user: SessionUser,
+  body: { merchantCode: string; customerId: string; merchantOrderId?: string; amount?: number; test?: boolean },
+  opts: { urls: UrlPolicy; ttlMinutes: number; ip?: string },
+) => {
+  const allowed = scopeMerchantCodes(await dataScope(db, user));
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.code, body.merchantCode));
+  if (!merchant || (allowed !== null && !allowed.includes(merchant.code))) throw notFound('Merchant');
+  const { row } = await createPayin(
+    db,
+    merchant,
+    {
+      merchantOrderId: body.merchantOrderId ?? `link-${randomUUID()}`,
+      customerId: body.customerId,
+      amount: body.amount,
+      test: body.test,
+    },
+    { urls: opts.urls, actor: { ...user, ip: opts.ip }, ttlMinutes: opts.ttlMinutes },
+  );
+  return row;
 };

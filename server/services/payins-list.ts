@@ -205,9 +205,15 @@ export const findVisiblePayin = async (db: DbOrTx, user: SessionUser, id: string
 const actorOf = (e: { actorName: string | null; actorRole: string | null }) => e.actorName ?? 'system';
 
 /** The show view: the row, its timeline from the audit log, its journal lines and callback attempts. */
+/** One pay-in as its list row, for the answer of a staff action (the caller already saw it). */
+export const viewPayin = async (db: DbOrTx, user: SessionUser, id: string): Promise<PayinView> => {
+  const [view] = presentRows(await selectRows(db).where(eq(payins.id, id)), user);
+  return view;
+};
+
 export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<PayinDetail> => {
   const row = await findVisiblePayin(db, user, id);
-  const [view] = presentRows(await selectRows(db).where(eq(payins.id, row.id)), user);
+  const view = await viewPayin(db, user, row.id);
   const events = await db
     .select()
     .from(auditEvents)

@@ -344,3 +344,23 @@ describe('test pay-ins and limits', () => {
     }
   });
 });
+
+describe('payment links from the dashboard', () => {
+  it('are made for a merchant by staff, without the key, and name unknown merchants 404', async () => {
+    const { s, t } = demo;
+    const made = await s.call('POST', '/v1/payins/links', {
+      token: t.operations,
+      body: { merchantCode: 'BOLT', customerId: 'walk-in', amount: 250 },
+    });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ status: 'INITIATED', amount: 250 });
+    expect(made.body.data.merchantOrderId).toMatch(/^link-/);
+    expect(made.body.data.payUrl).toBe(`http://127.0.0.1/pay/${made.body.data.id}`);
+    expect(JSON.stringify(made.body)).not.toMatch(/pg_|apiKey/);
+    const unknown = await s.call('POST', '/v1/payins/links', {
+      token: t.operations,
+      body: { merchantCode: 'NOPE', customerId: 'walk-in' },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
