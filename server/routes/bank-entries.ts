@@ -11,7 +11,8 @@ import {
   BankEntryView,
   ImportResult,
 } from '../schemas/bank-entries';
-import { addEntry, resetEntry } from '../services/bank-entries';
+import { resetEntry } from '../services/bank-entries';
+import { addEntry } from '../services/entry-batches';
 import { ENTRY_CSV_COLUMNS, exportEntries, getEntry, listEntries } from '../services/bank-entries-list';
 import { importStatement, readStatement } from '../services/bank-statement';
 import { readRoutes } from './read-routes';

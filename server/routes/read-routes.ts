@@ -22,7 +22,7 @@ export interface ReadRoutes<S extends string, F extends TProperties, R extends T
     user: SessionUser,
     filters: ListFilters<F>,
     paging: Paging<S>,
-  ) => Promise<{ data: Static<R>[]; total: number }>;
+  ) => Promise<{ data: Static<R>[]; total: number; totalCapped?: boolean }>;
   batches: (user: SessionUser, filters: ListFilters<F>, paging: Paging<S>) => Promise<Batches>;
   get: (user: SessionUser, id: string) => Promise<Static<D>>;
   /** The id's schema when it is not a UUID. */

@@ -43,8 +43,18 @@ export const IstDay = () => Type.String({ format: 'date', description: 'an IST c
 /** The success envelope of single objects and actions: { data }. */
 export const Data = <T extends TSchema>(data: T) => Type.Object({ data });
 
-/** The success envelope of lists: { data: rows, total }. */
-export const Page = <T extends TSchema>(row: T) => Type.Object({ data: Type.Array(row), total: Type.Integer() });
+/**
+ * The success envelope of lists: { data: rows, total }. A list too long to count every time stops
+ * counting at a cap: then `totalCapped` is true and there are more rows than `total`.
+ */
+export const Page = <T extends TSchema>(row: T) =>
+  Type.Object({
+    data: Type.Array(row),
+    total: Type.Integer(),
+    totalCapped: Type.Optional(
+      Type.Boolean({ description: 'The count stopped at `total`: there are more rows than that.' }),
+    ),
+  });
 
 export const ErrorBody = Type.Object({
   error: Type.Object({

@@ -32,20 +32,31 @@ export const diff = (before: Record<string, unknown>, after: Record<string, unkn
   };
 };
 
-export const audit = async (
-  tx: DbOrTx,
-  actor: Actor,
-  event: { action: AuditAction; entity: AuditEntity; entityId?: string | null; before?: unknown; after?: unknown },
-) => {
-  await tx.insert(auditEvents).values({
-    actorId: actor.id ?? null,
-    actorRole: actor.role ?? null,
-    actorName: actor.userName ?? null,
-    action: event.action,
-    entity: event.entity,
-    entityId: event.entityId ?? null,
-    before: event.before === undefined ? null : redact(event.before),
-    after: event.after === undefined ? null : redact(event.after),
-    ip: actor.ip ?? null,
-  });
+export interface AuditEvent {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+const rowOf = (actor: Actor, event: AuditEvent) => ({
+  actorId: actor.id ?? null,
+  actorRole: actor.role ?? null,
+  actorName: actor.userName ?? null,
+  action: event.action,
+  entity: event.entity,
+  entityId: event.entityId ?? null,
+  before: event.before === undefined ? null : redact(event.before),
+  after: event.after === undefined ? null : redact(event.after),
+  ip: actor.ip ?? null,
+});
+
+export const audit = async (tx: DbOrTx, actor: Actor, event: AuditEvent) => {
+  await tx.insert(auditEvents).values(rowOf(actor, event));
+};
+
+/** Several events, each with its own actor, in one statement (a batch of bank entries, a job's steps). */
+export const auditAll = async (tx: DbOrTx, events: { actor: Actor; event: AuditEvent }[]) => {
+  if (events.length > 0) await tx.insert(auditEvents).values(events.map((e) => rowOf(e.actor, e.event)));
 };

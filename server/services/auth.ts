@@ -186,21 +186,20 @@ export const LAST_SEEN_RESOLUTION_SECONDS = 60;
 export const idleMessage = (idleTimeoutSeconds: number) =>
   `Your session ended after ${describeDuration(idleTimeoutSeconds)} without activity. Please sign in again.`;
 
-/** The signed-in user behind a verified token, or 401 when its session has ended (revoked, expired or idle). */
-export const activeSession = async (
-  db: Db,
-  claims: TokenClaims,
-  idleTimeoutSeconds = DEFAULT_IDLE_TIMEOUT_SECONDS,
-): Promise<SessionUser> => {
-  // Idleness is judged by the database's clock, the one that wrote lastSeenAt.
-  const since = (seconds: number) =>
-    sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${seconds})`.mapWith(Boolean);
-  const [row] = await db
+const since = (seconds: number | ReturnType<typeof sql.placeholder>) =>
+  sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${seconds})`.mapWith(Boolean);
+
+/**
+ * The session check every signed-in request makes, as a named statement: PostgreSQL parses and
+ * plans it once per connection instead of once per request.
+ */
+const sessionQuery = (db: Db) =>
+  db
     .select({
       revokedAt: sessions.revokedAt,
       revokedReason: sessions.revokedReason,
       expiresAt: sessions.expiresAt,
-      idle: since(idleTimeoutSeconds),
+      idle: since(sql.placeholder('idleSeconds')),
       seenLongAgo: since(LAST_SEEN_RESOLUTION_SECONDS),
       mustChangePassword: users.mustChangePassword,
       enabled: users.enabled,
@@ -211,7 +210,20 @@ export const activeSession = async (
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, claims.jti), eq(sessions.userId, claims.id)));
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
+    .prepare('active_session');
+const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
+
+/** The signed-in user behind a verified token, or 401 when its session has ended (revoked, expired or idle). */
+export const activeSession = async (
+  db: Db,
+  claims: TokenClaims,
+  idleTimeoutSeconds = DEFAULT_IDLE_TIMEOUT_SECONDS,
+): Promise<SessionUser> => {
+  // Idleness is judged by the database's clock, the one that wrote lastSeenAt.
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ idleSeconds: idleTimeoutSeconds, sessionId: claims.jti, userId: claims.id });
   if (!row) throw unauthorized('Your session is not valid. Please sign in again.');
   if (row.revokedAt) {
     throw unauthorized(

@@ -137,6 +137,25 @@ export const findVisibleEntry = async (db: DbOrTx, user: SessionUser, id: string
   return row;
 };
 
+/** Several entries as their callers see them, in one query (a batch of entries just recorded). */
+export const viewEntries = async (db: DbOrTx, wanted: { id: string; user: SessionUser }[]) => {
+  const rows =
+    wanted.length === 0
+      ? []
+      : await selectRows(db).where(
+          inArray(
+            bankEntries.id,
+            wanted.map((w) => w.id),
+          ),
+        );
+  const byId = new Map(rows.map((r) => [r.e.id, r]));
+  return wanted.map(({ id, user }) => {
+    const row = byId.get(id);
+    if (!row) throw notFound('Bank entry');
+    return present(row, belongsToVendor(user.role));
+  });
+};
+
 export const viewEntry = async (db: DbOrTx, user: SessionUser, id: string): Promise<BankEntryView> => {
   const [row] = await selectRows(db).where(eq(bankEntries.id, id));
   if (!row) throw notFound('Bank entry');

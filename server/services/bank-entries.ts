@@ -1,15 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries } from '../db/schema';
+import { bankEntries } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
-import { audit } from './audit';
+import { audit, auditAll } from './audit';
 import type { SessionUser } from './auth';
 import { reverseLatest } from './ledger';
-import { notify } from './live-events';
+import { notify, notifyAll } from './live-events';
 import { paiseFrom } from './money-input';
-import { lockUtr, matchEntry, utrFrom } from './payin-matching';
+import { lockUtr, matchEntries, utrFrom } from './payin-matching';
 import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
@@ -42,16 +42,6 @@ export const checkEntry = (input: EntryInput): CheckedEntry => {
 
 export const repeated = () => new AppError(409, 'REPEATED', 'Repeated');
 
-/** Entries are recorded for pay-in accounts the caller may see. */
-const assertPayinAccount = async (db: DbOrTx, bankAccountId: string) => {
-  const [bank] = await db
-    .select({ usedFor: bankAccounts.usedFor })
-    .from(bankAccounts)
-    .where(eq(bankAccounts.id, bankAccountId));
-  if (!bank) throw badRequest('bankAccountId names no bank account', 'bankAccountId');
-  if (bank.usedFor !== 'PAYIN') throw badRequest('bankAccountId must be a pay-in bank account', 'bankAccountId');
-};
-
 /**
  * Records one bank credit inside a transaction, under its UTR's lock, and matches the pay-in
  * waiting for it. Throws 409 Repeated when the UTR is already recorded.
@@ -63,42 +53,74 @@ export const recordEntry = async (
   source: PaymentSource,
   ip?: string,
 ) => {
-  await lockUtr(tx, entry.utr);
-  const [row] = await tx
-    .insert(bankEntries)
-    .values({ ...entry, source, createdBy: user.id })
-    .onConflictDoNothing({ target: bankEntries.utr })
-    .returning();
-  if (!row) throw repeated();
-  const actor = staffActor(user, ip);
-  await audit(tx, actor, {
-    action: 'create',
-    entity: 'bank-entries',
-    entityId: row.id,
-    after: {
-      bankAccountId: row.bankAccountId,
-      utr: row.utr,
-      amount: paiseToRupees(row.amount),
-      amountCode: row.amountCode,
-    },
-  });
-  const matched = await matchEntry(tx, row, {
-    ...actor,
-    kind: 'system',
-    userName: `match (added by ${user.userName})`,
-  });
-  await notify(tx, 'bank-entries', row.id);
-  return { entry: row, matched };
+  const [result] = await recordEntries(tx, [{ entry, user, ip }], source);
+  if (!result) throw repeated();
+  return result;
 };
 
-export const addEntry = async (db: Db, user: SessionUser, input: EntryInput, ip?: string) => {
-  const entry = checkEntry(input);
-  await assertPayinAccount(db, entry.bankAccountId);
-  const { entry: row, matched } = await db.transaction((tx) => recordEntry(tx, entry, user, 'Manual', ip));
-  return {
-    entry: await viewEntry(db, user, row.id),
-    matched: matched ? { payinId: matched.id, status: matched.status } : null,
-  };
+export interface EntryToRecord {
+  entry: CheckedEntry;
+  user: SessionUser;
+  ip?: string;
+}
+
+/**
+ * Records bank credits inside a transaction and matches the pay-ins waiting for them, a statement
+ * for each step whatever their number: their UTRs locked in sorted order (no two batches wait on
+ * each other crosswise), the entries inserted, audited, matched (matchEntries) and announced.
+ * Answers, for each, the entry and the pay-in it moved, or null when its UTR was already recorded
+ * (before, or earlier in the same batch).
+ */
+export const recordEntries = async (tx: DbOrTx, items: EntryToRecord[], source: PaymentSource) => {
+  if (items.length === 0) return [];
+  const utrs = [...new Set(items.map((i) => i.entry.utr))].sort();
+  await tx.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended('utr:' || u, 0)) FROM (SELECT unnest(${sql.param(utrs)}::text[]) AS u ORDER BY 1) sorted`,
+  );
+  const inserted = await tx
+    .insert(bankEntries)
+    .values(items.map(({ entry, user }) => ({ ...entry, source, createdBy: user.id })))
+    .onConflictDoNothing({ target: bankEntries.utr })
+    .returning();
+  const byUtr = new Map(inserted.map((row) => [row.utr, row]));
+  const recorded = items.map((item) => {
+    const row = byUtr.get(item.entry.utr);
+    // The first of a UTR named twice in one batch is recorded; the others are repeats.
+    if (row) byUtr.delete(item.entry.utr);
+    return row ? { ...item, row, actor: staffActor(item.user, item.ip) } : null;
+  });
+  const kept = recorded.filter((r) => r !== null);
+  await auditAll(
+    tx,
+    kept.map(({ row, actor }) => ({
+      actor,
+      event: {
+        action: 'create' as const,
+        entity: 'bank-entries' as const,
+        entityId: row.id,
+        after: {
+          bankAccountId: row.bankAccountId,
+          utr: row.utr,
+          amount: paiseToRupees(row.amount),
+          amountCode: row.amountCode,
+        },
+      },
+    })),
+  );
+  const matched = await matchEntries(
+    tx,
+    kept.map(({ row, actor, user }) => ({
+      entry: row,
+      actor: { ...actor, kind: 'system' as const, userName: `match (added by ${user.userName})` },
+    })),
+  );
+  await notifyAll(
+    tx,
+    'bank-entries',
+    kept.map((k) => k.row.id),
+  );
+  let next = 0;
+  return recorded.map((r) => (r === null ? null : { entry: r.row, matched: matched[next++] }));
 };
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { bankEntries } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { SessionUser } from './auth';
-import { checkEntry, recordEntry, type CheckedEntry } from './bank-entries';
+import { checkEntry, recordEntries, repeated, type CheckedEntry } from './bank-entries';
 
 /** A statement holds at most this many credits: larger ones are split by the bank's export anyway. */
 export const STATEMENT_MAX_ROWS = 5000;
@@ -82,13 +82,23 @@ export const readStatement = async (db: Db, bankAccountId: string, text: string)
   return good.map((g) => g.entry);
 };
 
-/** Records a checked statement in one transaction, UTRs in sorted order (their locks never cross another import's). */
+/** Rows recorded per statement of SQL: a batch's parameters stay well inside PostgreSQL's 65,535. */
+const IMPORT_CHUNK = 1000;
+
+/**
+ * Records a checked statement in one transaction, a chunk of rows at a time (recordEntries). A
+ * UTR recorded meanwhile by someone else refuses the whole file as Repeated.
+ */
 export const importStatement = async (db: Db, user: SessionUser, entries: CheckedEntry[], ip?: string) =>
   db.transaction(async (tx) => {
     let matched = 0;
-    for (const entry of [...entries].sort((a, b) => a.utr.localeCompare(b.utr))) {
-      const result = await recordEntry(tx, entry, user, 'Manual', ip);
-      if (result.matched) matched += 1;
+    // UTRs in sorted order across the chunks too: two imports never wait on each other crosswise.
+    const sorted = [...entries].sort((a, b) => a.utr.localeCompare(b.utr));
+    for (let from = 0; from < sorted.length; from += IMPORT_CHUNK) {
+      const chunk = sorted.slice(from, from + IMPORT_CHUNK).map((entry) => ({ entry, user, ip }));
+      const results = await recordEntries(tx, chunk, 'Manual');
+      if (results.some((r) => r === null)) throw repeated();
+      matched += results.filter((r) => r?.matched).length;
     }
     return { recorded: entries.length, matched };
   });

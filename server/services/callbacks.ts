@@ -23,17 +23,23 @@ export interface NewCallback {
  * Queues a merchant callback in the caller's transaction (the state change's), due at once: it
  * leaves when that transaction commits, and never for a change rolled back.
  */
-export const queueCallback = async (tx: DbOrTx, c: NewCallback): Promise<void> => {
-  await tx.insert(callbacks).values({
-    merchantId: c.merchantId,
-    type: c.type,
-    entity: c.entity,
-    entityId: c.entityId,
-    url: c.url,
-    body: JSON.stringify({ type: c.type, data: c.data }),
-    // The clock, not the transaction's start: two callbacks of one transaction keep their order.
-    createdAt: sql`clock_timestamp()`,
-  });
+export const queueCallback = async (tx: DbOrTx, c: NewCallback): Promise<void> => queueCallbacks(tx, [c]);
+
+/** Several callbacks in one statement, in their order. */
+export const queueCallbacks = async (tx: DbOrTx, list: NewCallback[]): Promise<void> => {
+  if (list.length === 0) return;
+  await tx.insert(callbacks).values(
+    list.map((c) => ({
+      merchantId: c.merchantId,
+      type: c.type,
+      entity: c.entity,
+      entityId: c.entityId,
+      url: c.url,
+      body: JSON.stringify({ type: c.type, data: c.data }),
+      // The clock, not the transaction's start: two callbacks of one transaction keep their order.
+      createdAt: sql`clock_timestamp()`,
+    })),
+  );
 };
 
 const newestOf = (tx: DbOrTx, entity: string, entityId: string) =>

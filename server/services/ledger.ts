@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
 import { cachesBalance, checkBalanced, reversal, type AccountKey, type Line } from '../../domain/ledger';
@@ -16,72 +16,106 @@ export interface JournalInput {
 
 /**
  * The accounts named, created when first used; those that cache a balance are locked in id order
- * (no two postings deadlock), and their balances read under the lock.
+ * (no two postings deadlock), and their balances read under the lock. One statement when they all
+ * exist: the locked ones and the others (hot accounts that cache nothing, never locked) together.
  */
 const lockAccounts = async (tx: DbOrTx, keys: AccountKey[]) => {
-  const unique = [...new Set(keys)];
-  const columns = { id: ledgerAccounts.id, key: ledgerAccounts.key, balance: ledgerAccounts.balance };
-  const read = () => tx.select(columns).from(ledgerAccounts).where(inArray(ledgerAccounts.key, unique));
-  let known = await read();
-  if (known.length < unique.length) {
+  const unique = [...new Set(keys)].sort();
+  const cached = unique.filter(cachesBalance);
+  const plain = unique.filter((k) => !cachesBalance(k));
+  const keyList = (list: string[]) =>
+    list.length === 0
+      ? sql`NULL`
+      : sql.join(
+          list.map((k) => sql`${k}`),
+          sql`, `,
+        );
+  const read = async () => {
+    const { rows } = await tx.execute<{ id: string; key: string; balance: string }>(sql`
+      WITH locked AS (SELECT id, key, balance FROM ledger_accounts WHERE key IN (${keyList(cached)}) ORDER BY id FOR UPDATE)
+      SELECT id, key, balance FROM locked
+      UNION ALL SELECT id, key, balance FROM ledger_accounts WHERE key IN (${keyList(plain)})`);
+    return rows.map((r) => ({ id: Number(r.id), key: r.key as AccountKey, balance: Number(r.balance) }));
+  };
+  let found = await read();
+  if (found.length < unique.length) {
     await tx
       .insert(ledgerAccounts)
       .values(unique.map((key) => ({ key, cachesBalance: cachesBalance(key) })))
       .onConflictDoNothing();
-    known = await read();
+    found = await read();
   }
-  const cached = unique.filter(cachesBalance);
-  const locked =
-    cached.length === 0
-      ? []
-      : await tx
-          .select(columns)
-          .from(ledgerAccounts)
-          .where(inArray(ledgerAccounts.key, cached))
-          .orderBy(asc(ledgerAccounts.id))
-          .for('update');
-  const plain = known.filter((a) => !cachesBalance(a.key as AccountKey));
-  return new Map([...plain, ...locked].map((a) => [a.key as AccountKey, a]));
+  return new Map(found.map((a) => [a.key, a]));
 };
 
 /**
  * Posts one balanced journal inside the caller's transaction (the state change's, with its audit
  * event). Answers the journal's id, or null when a journal of this key was already posted.
  */
-export const postJournal = async (tx: DbOrTx, input: JournalInput): Promise<number | null> => {
-  checkBalanced(input.lines);
+export const postJournal = async (tx: DbOrTx, input: JournalInput): Promise<number | null> =>
+  (await postJournals(tx, [input]))[0];
+
+/**
+ * Posts several journals (a batch of matched bank entries) with one lock of all their accounts and
+ * a statement each for the journals, their entries and the balances, whatever their number. The
+ * running balances follow the order of the inputs. Answers each journal's id, or null for a key
+ * already posted.
+ */
+export const postJournals = async (tx: DbOrTx, inputs: JournalInput[]): Promise<(number | null)[]> => {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) checkBalanced(input.lines);
   const accounts = await lockAccounts(
     tx,
-    input.lines.map((l) => l.account),
+    inputs.flatMap((input) => input.lines.map((l) => l.account)),
   );
-  const [journal] = await tx
+  const posted = await tx
     .insert(ledgerJournals)
-    .values({
-      key: input.key,
-      kind: input.kind,
-      entity: input.entity,
-      entityId: input.entityId,
-      reversesId: input.reversesId ?? null,
-      createdBy: input.createdBy ?? null,
-    })
+    .values(
+      inputs.map((input) => ({
+        key: input.key,
+        kind: input.kind,
+        entity: input.entity,
+        entityId: input.entityId,
+        reversesId: input.reversesId ?? null,
+        createdBy: input.createdBy ?? null,
+      })),
+    )
     .onConflictDoNothing({ target: ledgerJournals.key })
-    .returning({ id: ledgerJournals.id });
-  if (!journal) return null;
+    .returning({ id: ledgerJournals.id, key: ledgerJournals.key });
+  const idOf = new Map(posted.map((j) => [j.key, j.id]));
   const running = new Map<AccountKey, number>();
-  const entries = input.lines.map((line) => {
-    const account = accounts.get(line.account)!;
-    if (!cachesBalance(line.account)) return { journalId: journal.id, accountId: account.id, amount: line.amount };
-    const after = (running.get(line.account) ?? account.balance) + line.amount;
-    running.set(line.account, after);
-    return { journalId: journal.id, accountId: account.id, amount: line.amount, balanceAfter: after };
+  /** Journals that moved each cached balance: its version counts them. */
+  const postings = new Map<AccountKey, number>();
+  const entries = inputs.flatMap((input) => {
+    const journalId = idOf.get(input.key);
+    // Posted already (a replay), or twice in this batch: the second is the replay.
+    if (journalId === undefined) return [];
+    idOf.delete(input.key);
+    for (const key of new Set(input.lines.map((l) => l.account)))
+      if (cachesBalance(key)) postings.set(key, (postings.get(key) ?? 0) + 1);
+    return input.lines.map((line) => {
+      const account = accounts.get(line.account)!;
+      if (!cachesBalance(line.account)) return { journalId, accountId: account.id, amount: line.amount };
+      const after = (running.get(line.account) ?? account.balance) + line.amount;
+      running.set(line.account, after);
+      return { journalId, accountId: account.id, amount: line.amount, balanceAfter: after };
+    });
   });
-  await tx.insert(ledgerEntries).values(entries);
+  if (entries.length > 0) await tx.insert(ledgerEntries).values(entries);
   if (running.size > 0) {
-    const rows = [...running].map(([key, balance]) => sql`(${accounts.get(key)!.id}::bigint, ${balance}::bigint)`);
-    await tx.execute(sql`UPDATE ledger_accounts a SET balance = v.balance, version = a.version + 1
-      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, balance) WHERE a.id = v.id`);
+    const rows = [...running].map(
+      ([key, balance]) => sql`(${accounts.get(key)!.id}::bigint, ${balance}::bigint, ${postings.get(key)}::int)`,
+    );
+    await tx.execute(sql`UPDATE ledger_accounts a SET balance = v.balance, version = a.version + v.n
+      FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, balance, n) WHERE a.id = v.id`);
   }
-  return journal.id;
+  const ids = new Map(posted.map((j) => [j.key, j.id]));
+  const seen = new Set<string>();
+  return inputs.map((input) => {
+    if (seen.has(input.key)) return null;
+    seen.add(input.key);
+    return ids.get(input.key) ?? null;
+  });
 };
 
 /** The lines of a posted journal, as domain lines. */

@@ -22,17 +22,22 @@ export interface LiveEvent {
 }
 
 /** Announces a changed row, with who may see it: its merchant and the vendor of its bank account. */
-export const notify = async (tx: DbOrTx, topic: LiveTopic, id: string) => {
+export const notify = (tx: DbOrTx, topic: LiveTopic, id: string) => notifyAll(tx, topic, [id]);
+
+/** Announces several changed rows of one topic in one statement. */
+export const notifyAll = async (tx: DbOrTx, topic: LiveTopic, ids: string[]) => {
+  if (ids.length === 0) return;
   const owner =
     topic === 'payins'
       ? sql`(SELECT json_build_object('m', p.merchant_code, 'v', v.code) FROM payins p
              LEFT JOIN bank_accounts b ON b.id = p.bank_account_id LEFT JOIN vendors v ON v.id = b.vendor_id
-             WHERE p.id = ${id})`
+             WHERE p.id = x.id)`
       : sql`(SELECT json_build_object('m', p.merchant_code, 'v', v.code) FROM bank_entries e
              JOIN bank_accounts b ON b.id = e.bank_account_id JOIN vendors v ON v.id = b.vendor_id
-             LEFT JOIN payins p ON p.id = e.payin_id WHERE e.id = ${id})`;
+             LEFT JOIN payins p ON p.id = e.payin_id WHERE e.id = x.id)`;
   await tx.execute(
-    sql`SELECT pg_notify(${CHANNEL}, json_build_object('topic', ${topic}::text, 'id', ${id}::text, 'owner', ${owner})::text)`,
+    sql`SELECT pg_notify(${CHANNEL}, json_build_object('topic', ${topic}::text, 'id', x.id::text, 'owner', ${owner})::text)
+        FROM unnest(${sql.param(ids)}::uuid[]) AS x(id)`,
   );
 };
 

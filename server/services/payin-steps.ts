@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { bankAccounts, merchants, payins } from '../db/schema';
 import { AppError, conflict, isUniqueViolation, notFound } from '../errors';
@@ -13,9 +13,9 @@ import {
 } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
-import { audit, type Actor } from './audit';
-import { queueCallback } from './callbacks';
-import { notify } from './live-events';
+import { auditAll, type Actor } from './audit';
+import { queueCallbacks } from './callbacks';
+import { notifyAll } from './live-events';
 
 export type PayinRow = typeof payins.$inferSelect;
 
@@ -92,6 +92,19 @@ export const applyStep = async (
   patch: Partial<PayinRow>,
   actor: PayinActor,
 ): Promise<PayinRow> => {
+  const after = await writeStep(tx, row, action, to, patch);
+  await recordStep(tx, [{ before: row, after, action }], actor);
+  return after;
+};
+
+/** applyStep's write alone: a batch records the steps of all its rows together afterwards. */
+export const writeStep = async (
+  tx: DbOrTx,
+  row: PayinRow,
+  action: PayinAction,
+  to: PayinStatus,
+  patch: Partial<PayinRow>,
+): Promise<PayinRow> => {
   assertCan(action, row, to);
   const [after] = await tx
     .update(payins)
@@ -99,44 +112,143 @@ export const applyStep = async (
     .where(and(eq(payins.id, row.id), eq(payins.status, row.status), eq(payins.version, row.version)))
     .returning();
   if (!after) throw conflict('This pay-in changed meanwhile. Reload it and try again.', 'CHANGED');
-  await recordStep(tx, [{ before: row, after, action }], actor);
   return after;
 };
 
-/** Audit events and callbacks of steps already written (one or many, e.g. the expiry job's batch). */
-export const recordStep = async (
-  tx: DbOrTx,
-  steps: { before: PayinRow; after: PayinRow; action: PayinAction }[],
-  actor: PayinActor,
-) => {
-  for (const { before, after, action } of steps) {
-    await audit(tx, actor, {
-      action: AUDIT_OF[action],
-      entity: 'payins',
-      entityId: after.id,
-      before: auditedFields(before),
-      after: auditedFields(after),
-    });
+/** The columns a batch of steps may set (writeSteps), with their SQL types. */
+const STEP_COLUMNS = {
+  reason: 'text',
+  confirmedAmount: 'bigint',
+  fee: 'bigint',
+  utr: 'text',
+  bankEntryId: 'uuid',
+  completedAt: 'timestamptz',
+} as const;
+type StepColumn = keyof typeof STEP_COLUMNS;
+const COLUMN_NAMES: Record<StepColumn, string> = {
+  reason: 'reason',
+  confirmedAmount: 'confirmed_amount',
+  fee: 'fee',
+  utr: 'utr',
+  bankEntryId: 'bank_entry_id',
+  completedAt: 'completed_at',
+};
+
+export interface StepToWrite {
+  row: PayinRow;
+  action: PayinAction;
+  to: PayinStatus;
+  patch: Partial<Pick<PayinRow, StepColumn>>;
+}
+
+/**
+ * writeStep for many rows: each checked against the domain table, then the rows that set the same
+ * columns written by one UPDATE, each only if nobody moved it meanwhile (status and version). A
+ * row that moved fails the whole batch (CHANGED). Answers the rows as written, in order.
+ */
+export const writeSteps = async (tx: DbOrTx, steps: StepToWrite[]): Promise<PayinRow[]> => {
+  if (steps.length === 0) return [];
+  for (const s of steps) assertCan(s.action, s.row, s.to);
+  const groups = new Map<string, StepToWrite[]>();
+  for (const s of steps) {
+    const columns = (Object.keys(s.patch) as StepColumn[]).sort().join(',');
+    groups.set(columns, [...(groups.get(columns) ?? []), s]);
   }
-  const ids = [...new Set(steps.map((s) => s.after.merchantId))];
-  const urls = new Map<string, string | null>();
-  for (const id of ids) {
-    const [m] = await tx.select({ url: merchants.payinCallbackUrl }).from(merchants).where(eq(merchants.id, id));
-    urls.set(id, m?.url ?? null);
+  for (const [key, group] of groups) {
+    const columns = key === '' ? [] : (key.split(',') as StepColumn[]);
+    for (const c of columns) if (!(c in STEP_COLUMNS)) throw new Error(`writeSteps cannot set ${c}`);
+    const values = group.map(
+      (s) =>
+        sql`(${sql.join(
+          [
+            sql`${s.row.id}::uuid`,
+            sql`${s.row.status}::text`,
+            sql`${s.row.version}::int`,
+            sql`${s.to}::text`,
+            ...columns.map((c) => sql`${s.patch[c] ?? null}::${sql.raw(STEP_COLUMNS[c])}`),
+          ],
+          sql`, `,
+        )})`,
+    );
+    const sets = columns.map((c) => sql`, ${sql.raw(COLUMN_NAMES[c])} = v.${sql.raw(COLUMN_NAMES[c])}`);
+    const names = columns.map((c) => sql`, ${sql.raw(COLUMN_NAMES[c])}`);
+    const { rows } = await tx.execute<{ id: string }>(sql`
+      UPDATE payins p SET status = v.to_status, version = p.version + 1, updated_at = now()${sql.join(sets, sql``)}
+      FROM (VALUES ${sql.join(values, sql`, `)}) AS v(id, from_status, from_version, to_status${sql.join(names, sql``)})
+      WHERE p.id = v.id AND p.status = v.from_status AND p.version = v.from_version
+      RETURNING p.id`);
+    if (rows.length < group.length)
+      throw conflict('This pay-in changed meanwhile. Reload it and try again.', 'CHANGED');
   }
-  for (const { after } of steps) {
-    const url = urls.get(after.merchantId);
-    if (url)
-      await queueCallback(tx, {
-        merchantId: after.merchantId,
-        type: 'payin.status',
-        entity: 'payins',
+  const written = await tx
+    .select()
+    .from(payins)
+    .where(
+      inArray(
+        payins.id,
+        steps.map((s) => s.row.id),
+      ),
+    );
+  const byId = new Map(written.map((r) => [r.id, r]));
+  return steps.map((s) => byId.get(s.row.id)!);
+};
+
+export interface Step {
+  before: PayinRow;
+  after: PayinRow;
+  action: PayinAction;
+  /** Who took this step, when the steps of one batch have different actors. */
+  actor?: PayinActor;
+}
+
+/**
+ * Audit events, callbacks and live notices of steps already written (one, or a batch's), a
+ * statement each whatever the number of steps.
+ */
+export const recordStep = async (tx: DbOrTx, steps: Step[], actor?: PayinActor) => {
+  if (steps.length === 0) return;
+  await auditAll(
+    tx,
+    steps.map(({ before, after, action, actor: own }) => ({
+      actor: own ?? actor ?? SYSTEM,
+      event: {
+        action: AUDIT_OF[action],
+        entity: 'payins' as const,
         entityId: after.id,
-        url,
-        data: merchantData(after),
-      });
-    await notify(tx, 'payins', after.id);
-  }
+        before: auditedFields(before),
+        after: auditedFields(after),
+      },
+    })),
+  );
+  const ids = [...new Set(steps.map((s) => s.after.merchantId))];
+  const found = await tx
+    .select({ id: merchants.id, url: merchants.payinCallbackUrl })
+    .from(merchants)
+    .where(inArray(merchants.id, ids));
+  const urls = new Map(found.map((m) => [m.id, m.url]));
+  await queueCallbacks(
+    tx,
+    steps.flatMap(({ after }) => {
+      const url = urls.get(after.merchantId);
+      return url
+        ? [
+            {
+              merchantId: after.merchantId,
+              type: 'payin.status',
+              entity: 'payins',
+              entityId: after.id,
+              url,
+              data: merchantData(after),
+            },
+          ]
+        : [];
+    }),
+  );
+  await notifyAll(
+    tx,
+    'payins',
+    steps.map((s) => s.after.id),
+  );
 };
 
 /** The bank account's nickname, for reasons people read. */

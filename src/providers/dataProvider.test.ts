@@ -38,6 +38,22 @@ describe('getList', () => {
     expect(result).toEqual({ data: [{ id: 'p1' }], total: 41 });
   });
 
+  it('gives a list whose count stopped at its cap no total, but whether there is a next page', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ id: `p${i}` }));
+    reply(
+      json({ data: rows, total: 1000, totalCapped: true }),
+      json({ data: rows.slice(0, 3), total: 1000, totalCapped: true }),
+    );
+    const full = await dataProvider.getList('payins', { pagination: page, sort: newestFirst, filter: {} });
+    expect(full).toEqual({ data: rows, pageInfo: { hasPreviousPage: true, hasNextPage: true } });
+    const last = await dataProvider.getList('payins', {
+      pagination: { page: 1, perPage: 25 },
+      sort: newestFirst,
+      filter: {},
+    });
+    expect(last).toEqual({ data: rows.slice(0, 3), pageInfo: { hasPreviousPage: false, hasNextPage: false } });
+  });
+
   it('sends the stored credential', async () => {
     reply(json({ data: [], total: 0 }));
     await dataProvider.getList('payins', { pagination: page, sort: newestFirst, filter: {} });

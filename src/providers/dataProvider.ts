@@ -12,7 +12,7 @@ import { httpClient, toHttpError } from './httpClient';
  * { data: rows, total }, lists of values comma-joined. Failures throw HttpError with the server's message.
  */
 type Filter = Record<string, unknown>;
-type Page<T> = { data: T[]; total?: number };
+type Page<T> = { data: T[]; total?: number; totalCapped?: boolean };
 
 /** Resources are named after their SPEC route (/app/merchant); the API by its resource (domain/access). */
 const pathOf = (resource: string): string => apiResourceOf(resource) ?? resource;
@@ -27,10 +27,24 @@ const unwrap = <T>(result: Result<T>, signal?: AbortSignal): T => {
 const sortQuery = (sort?: SortPayload) =>
   sort?.field ? { sortBy: sort.field, sortOrder: sort.order.toLowerCase() } : {};
 
+/**
+ * A list's page. When the server stopped counting (`totalCapped`), react-admin gets no total but
+ * whether there is a next page, and shows "1-25 of more than 25" with next/previous only.
+ */
 const listOf = async (resource: string, query: Filter, signal?: AbortSignal) => {
   const body = unwrap(await get<Page<never>>(`/${pathOf(resource)}`, query, { signal }), signal);
   const data = body?.data ?? [];
-  return { data, total: body?.total ?? data.length };
+  if (!body?.totalCapped) return { data, total: body?.total ?? data.length };
+  const page = Number(query.page ?? 1);
+  const pageSize = Number(query.pageSize ?? data.length);
+  return {
+    data,
+    pageInfo: {
+      hasPreviousPage: page > 1,
+      // Capped means more rows than counted: only a short page is the last.
+      hasNextPage: data.length === pageSize,
+    },
+  };
 };
 
 /** Where the server streams the CSV export of a list with the same filters and sort; `resource` is the API path. */

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankEntries, merchants, payins } from '../../server/db/schema';
 import { dropExpired } from '../../server/services/payin-expiry';
+import { COUNT_CAP } from '../../server/services/payins-list';
 import { confirm } from '../support/roles';
 import { demoServerPerFile, startServer } from '../support/server';
 import {
@@ -286,6 +287,26 @@ describe('lists and scope', () => {
       headers: { authorization: `Bearer ${t.admin}` },
     });
     expect((await csv.text()).split('\n')[0]).toContain('Merchant Order ID');
+  });
+});
+
+describe('counting a long list', () => {
+  it(`stops at ${COUNT_CAP} rows and says so; a shorter list gets its exact total`, async () => {
+    const { s, t } = demo;
+    const [acme] = await s.db.select().from(merchants).where(eq(merchants.code, 'ACME'));
+    // DROPPED pay-ins of one customer, made straight in the table: the list only counts them.
+    await s.db.execute(sql`INSERT INTO payins (merchant_id, merchant_code, merchant_order_id, customer_id, amount,
+        status, reason, short_code, expires_at)
+      SELECT ${acme.id}, 'ACME', 'cap-' || g, 'cap-customer', 50000, 'DROPPED', 'Link expired', 'C' || g, now()
+      FROM generate_series(1, ${COUNT_CAP + 1}) AS g`);
+    const capped = await s.call('GET', '/v1/payins?customerId=cap-customer&pageSize=25', { token: t.admin });
+    expect(capped.status).toBe(200);
+    expect(capped.body).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(capped.body.data).toHaveLength(25);
+    await s.db.execute(sql`DELETE FROM payins WHERE merchant_order_id = 'cap-1'`);
+    const exact = await s.call('GET', '/v1/payins?customerId=cap-customer&pageSize=25', { token: t.admin });
+    expect(exact.body.total).toBe(COUNT_CAP);
+    expect(exact.body).not.toHaveProperty('totalCapped');
   });
 });
 

@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -7,7 +11,7 @@ import type { Db } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
 import type { SessionUser } from '../../server/services/auth';
-import { addEntry } from '../../server/services/bank-entries';
+import { addEntry } from '../../server/services/entry-batches';
 import { startCallbackWorker } from '../../server/services/callback-worker';
 import { setPasswordHashCost } from '../../server/services/passwords';
 import { listPayins } from '../../server/services/payins-list';
@@ -17,12 +21,12 @@ import { onCleanup } from './cleanup';
 import { runLoad, type LoadResult } from './load';
 import { measured, others, type Measured, type OtherCpu } from './measured';
 import { expectOk, signIn } from './measure';
-import { addWaiting, BIG_MERCHANT, openOf, seedDeposits, type DepositSeed } from './seed-deposits';
+import { addWaiting, BIG_MERCHANT, openOf, seedDeposits, type DepositSeed, type Waiting } from './seed-deposits';
 import { poolOf } from './seed-scale';
-import type { Settings } from './settings';
 import { percentile, round } from './stats';
 import { fmt, table } from './table';
-import { openBenchDatabase, postgresReachable } from './targets';
+import { ROOT, type Settings } from './settings';
+import { openBenchDatabase, postgresReachable, tempDir } from './targets';
 
 /**
  * Issue 10, item 11: the Deposit lists over generated pay-ins (DEPOSITS_PAYINS, 1,000,000), the
@@ -30,6 +34,8 @@ import { openBenchDatabase, postgresReachable } from './targets';
  * same run: the bare route and the bare SQL for the lists, a plain INSERT for matching, the
  * receiver's own request rate for callbacks. The server is buildApp in this process (pool of 10).
  */
+const execFileAsync = promisify(execFile);
+
 const knob = (name: string, fallback: number) => {
   const v = Number(process.env[name] || fallback);
   if (!Number.isInteger(v) || v <= 0) throw new Error(`${name} must be a positive whole number`);
@@ -93,6 +99,8 @@ export interface DepositsResult {
   floor: { connections: number; http: Measured<LoadResult> }[];
   lists: DepositList[];
   matching: MatchRun[];
+  /** The same matching through statement uploads, one CSV per bank account. */
+  imports?: Measured<{ entries: number; files: number; matched: number; ms: number; perSec: number }>;
   /** Statements one bank entry sends through the service (captured once, beside the runs). */
   statementsPerEntry?: number;
   /** After matching: waiting pay-ins not SUCCESS, unbalanced journals, merchants whose ledger disagrees. */
@@ -426,6 +434,67 @@ const tryIndexes = async (
 
 type Receiver = Awaited<ReturnType<typeof receiver>>;
 
+/** POST /v1/bank-entries for each waiting pay-in from a child process (tests/bench/post-entries.ts). */
+const postEntries = async (base: string, token: string, workers: number, waiting: Waiting[]) => {
+  const tmp = tempDir('pgc-bench-entries-');
+  try {
+    const file = path.join(tmp.dir, 'job.json');
+    const entries = waiting.map((w) => ({ bankAccountId: w.bankAccountId, utr: w.utr, amount: w.amount }));
+    writeFileSync(file, JSON.stringify({ base, token, workers, entries }));
+    const script = path.join(ROOT, 'tests', 'bench', 'post-entries.ts');
+    const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', script, file], {
+      cwd: ROOT,
+      maxBuffer: 1 << 24,
+    });
+    return JSON.parse(stdout.trim().split('\n').pop()!) as {
+      requests: number;
+      matched: number;
+      ms: number;
+      perSec: number;
+      p50: number;
+      p99: number;
+      problems: string[];
+    };
+  } finally {
+    await tmp.remove();
+  }
+};
+
+/**
+ * The same matching through statement uploads (POST /v1/bank-entries/import): the waiting pay-ins'
+ * credits as one CSV per bank account, uploaded one after another.
+ */
+const importStatements = async (base: string, token: string, waiting: Waiting[]) => {
+  const byBank = new Map<string, Waiting[]>();
+  for (const w of waiting) byBank.set(w.bankAccountId, [...(byBank.get(w.bankAccountId) ?? []), w]);
+  let matched = 0;
+  const problems: string[] = [];
+  const t0 = performance.now();
+  for (const [bankAccountId, rows] of byBank) {
+    const csv = ['utr,amount,date', ...rows.map((w) => `${w.utr},${w.amount.toFixed(2)},`)].join('\n');
+    const form = new FormData();
+    form.append('bankAccountId', bankAccountId);
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'statement.csv');
+    const res = await fetch(`${base}/v1/bank-entries/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await res.json()) as { data?: { recorded: number; matched: number } };
+    if (res.status === 201 && body.data) matched += body.data.matched;
+    else problems.push(`statement of ${rows.length} rows: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+  }
+  const ms = performance.now() - t0;
+  return {
+    entries: waiting.length,
+    files: byBank.size,
+    matched,
+    ms: round(ms, 0),
+    perSec: round(waiting.length / (ms / 1000), 0),
+    problems,
+  };
+};
+
 const benchMatching = async (
   out: DepositsResult,
   log: (line: string) => void,
@@ -453,21 +522,10 @@ const benchMatching = async (
     const waiting = await addWaiting(pool, count, from);
     from += count;
     log(`deposits: ${count} bank entries through POST /v1/bank-entries on ${workers} workers`);
-    let matched = 0;
     const stopWaits = watchWaits(bare);
-    const run = await measured(() =>
-      fixedCount(workers, waiting, async (w) => {
-        const res = await fetch(`${base}/v1/bank-entries`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ bankAccountId: w.bankAccountId, utr: w.utr, amount: w.amount }),
-        });
-        const body = (await res.json()) as { data?: { matched?: { status: string } | null } };
-        if (res.status === 201 && body.data?.matched?.status === 'SUCCESS') matched += 1;
-        else if (out.problems.length < 20)
-          out.problems.push(`bank entry ${w.utr}: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-      }),
-    );
+    const run = await measured(() => postEntries(base, token, workers, waiting));
+    const { matched } = run;
+    out.problems.push(...run.problems.slice(0, Math.max(0, 20 - out.problems.length)));
     const waits = await stopWaits();
     log(`deposits: the floor, ${count} single-row INSERTs on ${workers} bare connections`);
     const floor = await measured(async () => {
@@ -497,6 +555,19 @@ const benchMatching = async (
       floor,
     });
   }
+  const imported = await addWaiting(pool, MATCH, from);
+  from += MATCH;
+  log(`deposits: ${MATCH} bank entries through statement uploads`);
+  const imports = await measured(() => importStatements(base, token, imported));
+  out.problems.push(...imports.problems);
+  out.imports = {
+    entries: imports.entries,
+    files: imports.files,
+    matched: imports.matched,
+    ms: imports.ms,
+    perSec: imports.perSec,
+    otherCpu: imports.otherCpu,
+  };
   const one = async (text: string) => Number((await pool.query<{ n: string }>(text)).rows[0].n);
   out.ledger = {
     notSuccess: await one(
@@ -705,7 +776,7 @@ export const depositsReport = (r: DepositsResult): string[] => {
     }
   out.push(
     '',
-    `   8c. Matching: PENDING pay-ins, each waiting on its UTR; POST /v1/bank-entries as OPERATIONS (fetch in this process; ${r.statementsPerEntry ?? '?'} statements`,
+    `   8c. Matching: PENDING pay-ins, each waiting on its UTR; POST /v1/bank-entries as OPERATIONS (fetch in a child process; ${r.statementsPerEntry ?? '?'} statements`,
     `       an entry through the service). Floor: as many single-row INSERTs into a copy of bank_entries on bare connections. Target: above ${MATCH_PER_SEC} entries/s.`,
   );
   out.push(
@@ -739,6 +810,10 @@ export const depositsReport = (r: DepositsResult): string[] => {
       ]),
     ),
   );
+  if (r.imports)
+    out.push(
+      `   Statement uploads (POST /v1/bank-entries/import, one CSV per bank account, one after another): ${n0(r.imports.entries)} entries in ${r.imports.files} files, ${n0(r.imports.matched)} SUCCESS, ${fmt(r.imports.ms / 1000, 1)} s = ${n0(r.imports.perSec)} entries/s (others ${others(r.imports.otherCpu)}).`,
+    );
   if (r.ledger)
     out.push(
       `   Afterwards: ${r.ledger.notSuccess} waiting pay-ins not SUCCESS, ${r.ledger.unbalanced} unbalanced journals, ${r.ledger.mismatched} merchants whose ledger balance disagrees with their pay-ins.`,
@@ -780,6 +855,7 @@ export const depositsOtherCpu = (r: DepositsResult | undefined) => [
   ...(r?.lists ?? []).flatMap((l) => l.runs.flatMap((x) => [x.http.otherCpu, x.sql.otherCpu])),
   ...(r?.lists ?? []).map((l) => l.proposed?.http.otherCpu),
   ...(r?.matching ?? []).flatMap((m) => [m.otherCpu, m.floor.otherCpu]),
+  r?.imports?.otherCpu,
   r?.callbacks?.otherCpu,
   r?.callbacks?.receiver.otherCpu,
 ];

@@ -1,0 +1,112 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db';
+import { bankAccounts } from '../db/schema';
+import { badRequest } from '../errors';
+import type { SessionUser } from './auth';
+import { checkEntry, recordEntries, repeated, type EntryInput, type EntryToRecord } from './bank-entries';
+import { viewEntries } from './bank-entries-list';
+
+/**
+ * Bank entries added one by one (POST /v1/bank-entries) are written in batches: those that arrive
+ * while a batch is being written go together in the next one, in one transaction with a statement
+ * per step (recordEntries) instead of some twenty per entry. A lone entry is written at once, so
+ * nobody waits for company. Each entry still gets its own answer: Repeated, a bad bank account or
+ * its match. When a whole batch fails (a deadlock with another writer, a lost connection), its
+ * entries are written again one by one, so one entry's failure is only its own.
+ */
+export const MAX_BATCH = 200;
+/** Batches written at the same time, each on a connection of its own. */
+export const MAX_IN_FLIGHT = 2;
+
+type Added = Awaited<ReturnType<typeof writeBatch>>[number];
+
+interface Waiting {
+  item: EntryToRecord;
+  resolve: (added: Exclude<Added, Error>) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Entries are recorded for pay-in accounts only; an entry naming another account gets its own 400. */
+const accountProblems = async (db: Db, items: EntryToRecord[]) => {
+  const ids = [...new Set(items.map((i) => i.entry.bankAccountId))];
+  const found = await db
+    .select({ id: bankAccounts.id, usedFor: bankAccounts.usedFor })
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.id, ids));
+  const usedFor = new Map(found.map((b) => [b.id, b.usedFor]));
+  return items.map((i) => {
+    const kind = usedFor.get(i.entry.bankAccountId);
+    if (kind === undefined) return badRequest('bankAccountId names no bank account', 'bankAccountId');
+    if (kind !== 'PAYIN') return badRequest('bankAccountId must be a pay-in bank account', 'bankAccountId');
+    return null;
+  });
+};
+
+/** One batch in one transaction; for each entry its view and match, or the error that is its own. */
+const writeBatch = async (db: Db, items: EntryToRecord[]) => {
+  const problems = await accountProblems(db, items);
+  const good = items.filter((_, i) => problems[i] === null);
+  const results = await db.transaction((tx) => recordEntries(tx, good, 'Manual'));
+  const recorded = results.flatMap((r, i) => (r ? [{ id: r.entry.id, user: good[i].user }] : []));
+  const views = await viewEntries(db, recorded);
+  let g = 0;
+  let v = 0;
+  return items.map((_, i) => {
+    if (problems[i]) return problems[i];
+    const r = results[g++];
+    if (!r) return repeated();
+    return {
+      entry: views[v++],
+      matched: r.matched ? { payinId: r.matched.id, status: r.matched.status } : null,
+    };
+  });
+};
+
+const batchers = new WeakMap<Db, (item: EntryToRecord) => Promise<Exclude<Added, Error>>>();
+
+const batcherOf = (db: Db) => {
+  const known = batchers.get(db);
+  if (known) return known;
+  const queue: Waiting[] = [];
+  let inFlight = 0;
+  const settle = (waiting: Waiting, added: Added) =>
+    added instanceof Error ? waiting.reject(added) : waiting.resolve(added);
+  const run = async (batch: Waiting[]) => {
+    try {
+      const added = await writeBatch(
+        db,
+        batch.map((w) => w.item),
+      );
+      batch.forEach((w, i) => settle(w, added[i]));
+    } catch (error) {
+      if (batch.length === 1) return batch[0].reject(error);
+      for (const w of batch) {
+        try {
+          settle(w, (await writeBatch(db, [w.item]))[0]);
+        } catch (own) {
+          w.reject(own);
+        }
+      }
+    }
+  };
+  const pump = () => {
+    while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
+      inFlight += 1;
+      void run(queue.splice(0, MAX_BATCH)).finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+    }
+  };
+  const add = (item: EntryToRecord) =>
+    new Promise<Exclude<Added, Error>>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      pump();
+    });
+  batchers.set(db, add);
+  return add;
+};
+
+/** Records a bank credit as staff typed it and matches the pay-in waiting for it (batched, see above). */
+export const addEntry = async (db: Db, user: SessionUser, input: EntryInput, ip?: string) =>
+  batcherOf(db)({ entry: checkEntry(input), user, ip });
