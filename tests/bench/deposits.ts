@@ -14,7 +14,7 @@ import type { SessionUser } from '../../server/services/auth';
 import { addEntry } from '../../server/services/entry-batches';
 import { startCallbackWorker } from '../../server/services/callback-worker';
 import { setPasswordHashCost } from '../../server/services/passwords';
-import { listPayins } from '../../server/services/payins-list';
+import { COUNT_CAP, listPayins } from '../../server/services/payins-list';
 import { PAYIN_VIEWS } from '../../domain/payin';
 import { TEST_HASH_COST, testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
@@ -764,7 +764,7 @@ export const depositsReport = (r: DepositsResult): string[] => {
   );
   for (const l of r.lists) {
     for (const st of l.statements) {
-      const what = /count\(\*\)/.test(st.sql) ? 'count (capped at 10,000)' : 'page';
+      const what = /count\(\*\)/.test(st.sql) ? `count (capped at ${n0(COUNT_CAP)})` : 'page';
       out.push(`   — ${l.name}, ${l.token}, ${what}: ${fmt(st.executionMs, 2)} ms`);
       if (l.token === 'ADMIN') out.push(...abridged(st.plan).map((p) => `     ${p}`));
     }

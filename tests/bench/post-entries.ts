@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { percentile, round } from './stats';
 
@@ -15,6 +16,28 @@ interface Job {
 }
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
+const agent = new http.Agent({ keepAlive: true, maxSockets: job.workers });
+
+const post = (url: string, body: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = http.request(url, {
+      method: 'POST',
+      agent,
+      headers: {
+        authorization: `Bearer ${job.token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    req.on('response', (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 const samples: number[] = [];
 const problems: string[] = [];
 let matched = 0;
@@ -25,12 +48,8 @@ await Promise.all(
     while (next < job.entries.length) {
       const entry = job.entries[next++];
       const t = performance.now();
-      const res = await fetch(`${job.base}/v1/bank-entries`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${job.token}`, 'content-type': 'application/json' },
-        body: JSON.stringify(entry),
-      });
-      const body = (await res.json()) as { data?: { matched?: { status: string } | null } };
+      const res = await post(`${job.base}/v1/bank-entries`, JSON.stringify(entry));
+      const body = JSON.parse(res.body) as { data?: { matched?: { status: string } | null } };
       samples.push(performance.now() - t);
       if (res.status === 201 && body.data?.matched?.status === 'SUCCESS') matched += 1;
       else if (problems.length < 20)
@@ -40,6 +59,7 @@ await Promise.all(
 );
 const ms = performance.now() - t0;
 const sorted = samples.sort((a, b) => a - b);
+agent.destroy();
 process.stdout.write(
   `${JSON.stringify({
     requests: sorted.length,
