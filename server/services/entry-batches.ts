@@ -18,7 +18,7 @@ export const MAX_BATCH = 200;
 /** Batches written at the same time, each on a connection of its own. */
 export const MAX_IN_FLIGHT = 2;
 
-type Added = Awaited<ReturnType<typeof writeBatch>>[number];
+type Added = Awaited<ReturnType<typeof answersOf>>[number];
 
 interface Waiting {
   item: EntryToRecord;
@@ -42,24 +42,34 @@ const accountProblems = async (db: Db, items: EntryToRecord[]) => {
   });
 };
 
-/** One batch in one transaction; for each entry its view and match, or the error that is its own. */
+/**
+ * One batch in one transaction: for each entry its record and match, or the error that is its own
+ * (a bad bank account, Repeated). Throws only when the transaction did not commit.
+ */
 const writeBatch = async (db: Db, items: EntryToRecord[]) => {
   const problems = await accountProblems(db, items);
   const good = items.filter((_, i) => problems[i] === null);
   const results = await db.transaction((tx) => recordEntries(tx, good, 'Manual'));
-  const recorded = results.flatMap((r, i) => (r ? [{ id: r.entry.id, user: good[i].user }] : []));
-  const views = await viewEntries(db, recorded);
   let g = 0;
-  let v = 0;
-  return items.map((_, i) => {
+  return items.map((item, i) => {
     if (problems[i]) return problems[i];
     const r = results[g++];
-    if (!r) return repeated();
-    return {
-      entry: views[v++],
-      matched: r.matched ? { payinId: r.matched.id, status: r.matched.status } : null,
-    };
+    return r ? { item, ...r } : repeated();
   });
+};
+
+type Written = Awaited<ReturnType<typeof writeBatch>>[number];
+
+/** The answers of a committed batch: each entry as its caller sees it, in one query. */
+const answersOf = async (db: Db, written: Written[]) => {
+  const recorded = written.flatMap((w) => (w instanceof Error ? [] : [{ id: w.entry.id, user: w.item.user }]));
+  const views = await viewEntries(db, recorded);
+  let v = 0;
+  return written.map((w) =>
+    w instanceof Error
+      ? w
+      : { entry: views[v++], matched: w.matched ? { payinId: w.matched.id, status: w.matched.status } : null },
+  );
 };
 
 const batchers = new WeakMap<Db, (item: EntryToRecord) => Promise<Exclude<Added, Error>>>();
@@ -71,23 +81,37 @@ const batcherOf = (db: Db) => {
   let inFlight = 0;
   const settle = (waiting: Waiting, added: Added) =>
     added instanceof Error ? waiting.reject(added) : waiting.resolve(added);
-  const run = async (batch: Waiting[]) => {
+  /** Answers once committed; a failure to read the answers is not a reason to write again. */
+  const answer = async (batch: Waiting[], written: Written[]) => {
     try {
-      const added = await writeBatch(
+      const added = await answersOf(db, written);
+      batch.forEach((w, i) => settle(w, added[i]));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  };
+  const run = async (batch: Waiting[]) => {
+    let written: Written[];
+    try {
+      written = await writeBatch(
         db,
         batch.map((w) => w.item),
       );
-      batch.forEach((w, i) => settle(w, added[i]));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       for (const w of batch) {
+        let own: Written[];
         try {
-          settle(w, (await writeBatch(db, [w.item]))[0]);
-        } catch (own) {
-          w.reject(own);
+          own = await writeBatch(db, [w.item]);
+        } catch (failure) {
+          w.reject(failure);
+          continue;
         }
+        await answer([w], own);
       }
+      return;
     }
+    await answer(batch, written);
   };
   const pump = () => {
     while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
