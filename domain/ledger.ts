@@ -14,6 +14,7 @@ export type AccountKey = `${AccountKind}:${string}`;
 export const merchantAccount = (merchantId: string): AccountKey => `merchant:${merchantId}`;
 export const bankAccount = (bankAccountId: string): AccountKey => `bank:${bankAccountId}`;
 export const PAYIN_FEES: AccountKey = 'income:payin-fees';
+export const PAYOUT_FEES: AccountKey = 'income:payout-fees';
 
 export const kindOf = (key: AccountKey): AccountKind => key.slice(0, key.indexOf(':')) as AccountKind;
 
@@ -63,6 +64,18 @@ export const payinSuccess = (p: {
     { account: bankAccount(p.bankAccountId), amount: p.confirmedAmount },
     { account: merchantAccount(p.merchantId), amount: -(p.confirmedAmount - p.fee) },
     { account: PAYIN_FEES, amount: -p.fee },
+  ]);
+
+/**
+ * A pay-out succeeded (issue 11): the merchant is owed its amount and fee less, the bank account
+ * that paid holds the amount less, and the gateway earned the fee. Posted when the hold taken at
+ * creation is released, in the same transaction.
+ */
+export const payoutSuccess = (p: { merchantId: string; bankAccountId: string; amount: number; fee: number }): Line[] =>
+  withoutZeros([
+    { account: merchantAccount(p.merchantId), amount: p.amount + p.fee },
+    { account: bankAccount(p.bankAccountId), amount: -p.amount },
+    { account: PAYOUT_FEES, amount: -p.fee },
   ]);
 
 /** A correction: the same entries with the opposite sign, posted as a new journal. */
