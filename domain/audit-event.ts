@@ -46,5 +46,6 @@ export const AUDIT_ENTITIES = [
   'merchant-applications',
   'payins',
   'bank-entries',
+  'payouts',
 ] as const satisfies readonly ApiResource[];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,4 +1,5 @@
 import { feeOf } from './money';
+import type { TextFormat } from './validation';
 import type { Role } from './roles';
 
 /**
@@ -21,6 +22,12 @@ export type PayoutView = keyof typeof PAYOUT_VIEWS;
 /** SPEC §8: why a pay-out is rejected, exactly as the spec spells them; Other needs its text. */
 export const PAYOUT_REJECTION_REASONS = ['Insufficient Fund', 'Invalid Bank Details', 'Other'] as const;
 export type PayoutRejectionReason = (typeof PAYOUT_REJECTION_REASONS)[number];
+
+/** The beneficiary's name as the bank holds it: letters and spaces (issue 11, item 7). */
+export const ACCOUNT_HOLDER_FORMAT: TextFormat = {
+  pattern: /^[A-Za-z][A-Za-z ]{1,99}$/,
+  description: 'letters and spaces, as the bank account is named',
+};
 
 /** How a pay-out is paid: by staff or a vendor from a bank account (manual), or through Eko. */
 export const PAYOUT_METHODS = ['manual', 'eko'] as const;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { payins } from '../db/schema';
+import { merchantAccount } from '../../domain/ledger';
 import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
@@ -11,6 +12,9 @@ import { hashApiKey } from '../services/keys';
 import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/idempotency';
 import { createPayin } from '../services/payin-create';
 import { merchantData, type PayinRow } from '../services/payin-steps';
+import { moneyOf } from '../services/holds';
+import { createPayout, findOrder, payoutData } from '../services/payout-create';
+import { MerchantBalance, MerchantPayoutBody, MerchantPayoutCreated, MerchantPayoutStatus } from '../schemas/payouts';
 
 const tags = ['merchant-api'];
 const security = [{ apiKey: [] }];
@@ -117,6 +121,93 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         );
       if (!row) throw notFound('Pay-in');
       return { data: merchantData(row) };
+    },
+  );
+
+  app.post(
+    '/merchant-api/payouts',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'Create a pay-out to your customer; its amount and fee are held on your balance at once',
+        description: `Amount in rupees (at most two decimals) within your pay-out limits; the beneficiary is a bank account (holder in letters and spaces, account number digits, IFSC) or a UPI id. Refused with 409 INSUFFICIENT_BALANCE when your available balance does not cover the amount and its fee, and nothing is created. The same merchantOrderId with the same body answers 200 with the same pay-out; with another body 409. An optional Idempotency-Key header (kept ${IDEMPOTENCY_HOURS} h) replays the first answer; another body with the same key gets 422.`,
+        headers: {
+          type: 'object',
+          properties: {
+            'x-api-key': { type: 'string', description: 'your API key' },
+            'idempotency-key': { type: 'string', description: 'optional, 1–255 characters' },
+          },
+          required: ['x-api-key'],
+        },
+        body: MerchantPayoutBody,
+        response: {
+          200: Data(MerchantPayoutCreated),
+          201: Data(MerchantPayoutCreated),
+          ...errorResponses,
+          422: ErrorBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchant = request.merchant;
+      const answer = await onceForKey(
+        db,
+        merchant.id,
+        idempotencyKeyOf(request.headers['idempotency-key']),
+        requestHash('POST', '/v1/merchant-api/payouts', request.body),
+        async () => {
+          const result = await createPayout(db, merchant, request.body, {
+            actor: { userName: `merchant-api:${merchant.code}`, ip: request.ip },
+          });
+          const { id, merchantOrderId, status, amount, fee } = payoutData(result.row);
+          return { status: result.created ? 201 : 200, body: { data: { id, merchantOrderId, status, amount, fee } } };
+        },
+      );
+      return reply.status(answer.status).send(answer.body as never);
+    },
+  );
+
+  app.get(
+    '/merchant-api/payouts/:merchantOrderId',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'The status of one of your pay-outs, by your order id: UTR once paid, reason once rejected',
+        params: OrderParams,
+        response: { 200: Data(MerchantPayoutStatus), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findOrder(db, request.merchant.id, request.params.merchantOrderId);
+      if (!row) throw notFound('Pay-out');
+      return { data: payoutData(row) };
+    },
+  );
+
+  app.get(
+    '/merchant-api/balance',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        security,
+        summary: 'Your balance, what your waiting pay-outs hold, and what is available for new ones (rupees)',
+        response: { 200: Data(MerchantBalance), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const money = await moneyOf(db, merchantAccount(request.merchant.id));
+      return {
+        data: {
+          balance: paiseToRupees(money.balance),
+          held: paiseToRupees(money.held),
+          available: paiseToRupees(money.available),
+        },
+      };
     },
   );
 };

@@ -19,7 +19,7 @@ export interface JournalInput {
  * (no two postings deadlock), and their balances read under the lock. One statement when they all
  * exist: the locked ones and the others (hot accounts that cache nothing, never locked) together.
  */
-const lockAccounts = async (tx: DbOrTx, keys: AccountKey[]) => {
+export const lockAccounts = async (tx: DbOrTx, keys: AccountKey[]) => {
   const unique = [...new Set(keys)].sort();
   const cached = unique.filter(cachesBalance);
   const plain = unique.filter((k) => !cachesBalance(k));
@@ -31,11 +31,16 @@ const lockAccounts = async (tx: DbOrTx, keys: AccountKey[]) => {
           sql`, `,
         );
   const read = async () => {
-    const { rows } = await tx.execute<{ id: string; key: string; balance: string }>(sql`
-      WITH locked AS (SELECT id, key, balance FROM ledger_accounts WHERE key IN (${keyList(cached)}) ORDER BY id FOR UPDATE)
-      SELECT id, key, balance FROM locked
-      UNION ALL SELECT id, key, balance FROM ledger_accounts WHERE key IN (${keyList(plain)})`);
-    return rows.map((r) => ({ id: Number(r.id), key: r.key as AccountKey, balance: Number(r.balance) }));
+    const { rows } = await tx.execute<{ id: string; key: string; balance: string; held: string }>(sql`
+      WITH locked AS (SELECT id, key, balance, held FROM ledger_accounts WHERE key IN (${keyList(cached)}) ORDER BY id FOR UPDATE)
+      SELECT id, key, balance, held FROM locked
+      UNION ALL SELECT id, key, balance, held FROM ledger_accounts WHERE key IN (${keyList(plain)})`);
+    return rows.map((r) => ({
+      id: Number(r.id),
+      key: r.key as AccountKey,
+      balance: Number(r.balance),
+      held: Number(r.held),
+    }));
   };
   let found = await read();
   if (found.length < unique.length) {

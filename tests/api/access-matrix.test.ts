@@ -113,8 +113,14 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/events': EVERYONE,
 };
 
-/** The merchant API: a merchant's X-Api-Key, never a user's token (tests/api/payins.test.ts). */
-const MERCHANT_API = ['POST /v1/merchant-api/payins', 'GET /v1/merchant-api/payins/:merchantOrderId'];
+/** The merchant API: a merchant's X-Api-Key, never a user's token (tests/api/payins.test.ts, payouts.test.ts). */
+const MERCHANT_API = [
+  'POST /v1/merchant-api/payins',
+  'GET /v1/merchant-api/payins/:merchantOrderId',
+  'POST /v1/merchant-api/payouts',
+  'GET /v1/merchant-api/payouts/:merchantOrderId',
+  'GET /v1/merchant-api/balance',
+];
 
 /** The routes anyone may call without a token. */
 const PUBLIC = [

@@ -8,3 +8,4 @@ export * from './ledger';
 export * from './payins';
 export * from './bank-entries';
 export * from './callbacks';
+export * from './payouts';

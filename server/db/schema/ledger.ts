@@ -20,18 +20,22 @@ const paise = (name: string) => bigint(name, { mode: 'number' });
  * in the journal's transaction under a row lock taken in sorted id order; accounts that every
  * posting touches cache nothing (`caches_balance` false) and are summed when read.
  */
-export const ledgerAccounts = pgTable('ledger_accounts', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  /** `merchant:<id>`, `bank:<id>`, `income:payin-fees` (domain/ledger). */
-  key: text('key').notNull().unique(),
-  cachesBalance: boolean('caches_balance').notNull().default(true),
-  /** Sum of the account's entries (debits positive), when cached. */
-  balance: paise('balance').notNull().default(0),
-  /** Held for pay-outs and settlements not yet final (a later issue); available = balance − held. */
-  held: paise('held').notNull().default(0),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** `merchant:<id>`, `bank:<id>`, `income:payin-fees` (domain/ledger). */
+    key: text('key').notNull().unique(),
+    cachesBalance: boolean('caches_balance').notNull().default(true),
+    /** Sum of the account's entries (debits positive), when cached. */
+    balance: paise('balance').notNull().default(0),
+    /** Sum of the account's PENDING holds (ledger_holds): money reserved, not yet posted; available = balance − held. */
+    held: paise('held').notNull().default(0),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('ledger_accounts_held_not_negative', sql`${t.held} >= 0`)],
+);
 
 /** One money event: a unique key so a replay cannot post twice, and the journal it reverses. */
 export const ledgerJournals = pgTable(
@@ -75,5 +79,36 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_journal_idx').on(t.journalId),
     index('ledger_entries_account_idx').on(t.accountId, t.id),
     check('ledger_entries_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * A hold (issue 11; reference §2, two-phase transfers): money reserved on an account while a
+ * pay-out waits. PENDING until it is POSTED (its journal written) or VOIDED (released); its
+ * account's `held` moves with it under the account's row lock. A unique key, so a replay cannot
+ * hold twice.
+ */
+export const ledgerHolds = pgTable(
+  'ledger_holds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull().unique(),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: paise('amount').notNull(),
+    state: text('state', { enum: ['PENDING', 'POSTED', 'VOIDED'] })
+      .notNull()
+      .default('PENDING'),
+    entity: text('entity').notNull(),
+    entityId: uuid('entity_id').notNull(),
+    /** The journal that posted it. */
+    journalId: bigint('journal_id', { mode: 'number' }).references(() => ledgerJournals.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ledger_holds_entity_idx').on(t.entity, t.entityId, t.id),
+    check('ledger_holds_amount_positive', sql`${t.amount} > 0`),
   ],
 );

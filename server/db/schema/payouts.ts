@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../../../domain/payout';
+import { createdAt, updatedAt } from './common';
+import { bankAccounts } from './bank-accounts';
+import { merchants } from './merchants';
+
+const paise = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A pay-out (withdrawal, issue 11): money a merchant sends its customer, to a bank account or a
+ * UPI id. Its amount and fee are held on the merchant's balance from creation (ledger_holds) until
+ * it succeeds, is rejected or dropped.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    /** Kept beside the id: every list filters and scopes by it. Merchant codes never change. */
+    merchantCode: text('merchant_code').notNull(),
+    merchantOrderId: text('merchant_order_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    amount: paise('amount').notNull(),
+    fee: paise('fee').notNull(),
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('INITIATED'),
+    reason: text('reason'),
+    /** The beneficiary: a bank account (holder, number, IFSC, bank name) or a UPI id. */
+    accountHolder: text('account_holder'),
+    accountNumber: text('account_number'),
+    ifsc: text('ifsc'),
+    bankName: text('bank_name'),
+    upiId: text('upi_id'),
+    /** The vendor whose users process it, once staff assigned it. */
+    vendorCode: text('vendor_code'),
+    method: text('method', { enum: PAYOUT_METHODS }),
+    /** The pay-out bank account that paid it (manual). */
+    bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    utr: text('utr'),
+    test: boolean('test').notNull().default(false),
+    /** Bumped by every transition: journal and hold keys and callbacks name the version they belong to. */
+    version: integer('version').notNull().default(1),
+    /** Maker-checker: the action a first staff user asked for, waiting for a second one. */
+    pendingAction: text('pending_action', { enum: ['approve', 'reverse'] }),
+    pendingBy: uuid('pending_by'),
+    pendingByName: text('pending_by_name'),
+    pendingAt: timestamp('pending_at', { withTimezone: true }),
+    pendingDetails: jsonb('pending_details'),
+    /** Staff who created it from the dashboard (null: the merchant's API). */
+    createdBy: uuid('created_by'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // Ascending, read backwards for `created_at DESC, id DESC` (as the pay-ins' lists).
+  (t) => [
+    uniqueIndex('payouts_merchant_order_idx').on(t.merchantId, t.merchantOrderId),
+    index('payouts_created_idx').on(t.createdAt, t.id),
+    index('payouts_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('payouts_merchant_status_created_idx').on(t.merchantCode, t.status, t.createdAt, t.id),
+    index('payouts_merchant_created_idx').on(t.merchantCode, t.createdAt, t.id),
+    index('payouts_vendor_status_created_idx').on(t.vendorCode, t.status, t.createdAt, t.id),
+    index('payouts_utr_idx').on(t.utr),
+    index('payouts_merchant_order_id_idx').on(t.merchantOrderId),
+    index('payouts_account_number_idx').on(t.accountNumber),
+    check('payouts_amount_positive', sql`${t.amount} > 0`),
+    check('payouts_fee_not_negative', sql`${t.fee} >= 0`),
+    check(
+      'payouts_beneficiary',
+      sql`(${t.accountNumber} IS NOT NULL AND ${t.ifsc} IS NOT NULL AND ${t.accountHolder} IS NOT NULL) OR ${t.upiId} IS NOT NULL`,
+    ),
+  ],
+);
