@@ -1,5 +1,6 @@
 import { menuFor, type MenuScreen } from './menu';
 import { PAYIN_STAFF } from './payin';
+import { PAYOUT_STAFF, VENDOR_ROLES } from './payout';
 import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
 
 /**
@@ -88,7 +89,10 @@ export type Action =
   /** Money corrections: set a pay-in's status, enter its UTR, re-send its callback. */
   | 'correct'
   /** Free a used bank entry again, reversing what it paid. */
-  | 'reset';
+  | 'reset'
+  /** Pay-outs: refuse one (its hold released), or drop one that will not be sent. */
+  | 'reject'
+  | 'drop';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -123,6 +127,12 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
   payins: { create: PAYIN_STAFF, correct: PAYIN_STAFF },
   /** Add data: staff record bank credits; only ADMIN frees a used one. */
   'bank-entries': { create: PAYIN_STAFF, reset: ['ADMIN'] },
+  /** Pay-outs (domain/payout): vendors only on those assigned to them, which the service checks. */
+  payouts: {
+    approve: [...PAYOUT_STAFF, ...VENDOR_ROLES],
+    reject: [...PAYOUT_STAFF, ...VENDOR_ROLES],
+    drop: PAYOUT_STAFF,
+  },
 };
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];

@@ -34,6 +34,10 @@ export const AUDIT_ACTIONS = [
   'reset',
   'resend-callback',
   'import',
+  // Pay-outs: their steps, and a maker's request waiting for its checker.
+  'drop',
+  'reverse',
+  'request-approval',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -35,6 +35,7 @@ import { merchantApiRoutes } from './routes/merchant-api';
 import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
+import { payoutRoutes } from './routes/payouts';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
@@ -65,6 +66,7 @@ export type AppConfig = Pick<
       | 'merchantApiRateLimitPerMinute'
       | 'payPageRateLimitPerMinute'
       | 'callbackWorker'
+      | 'payoutCheckerThresholdRupees'
       | 'seedDemo'
     >
   > & {
@@ -198,6 +200,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         ttlMinutes,
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
+      await v1.register(payoutRoutes, {
+        db,
+        checkerThresholdPaise: (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100,
+      });
       await v1.register(bankEntryRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.

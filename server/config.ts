@@ -40,6 +40,8 @@ export interface Config {
   payPageRateLimitPerMinute: number;
   /** Deliver merchants' callbacks from this instance (every instance may; they share the work). */
   callbackWorker: boolean;
+  /** Pay-outs above this many rupees need a second staff user to approve them (maker-checker). */
+  payoutCheckerThresholdRupees: number;
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -153,6 +155,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
         : parseRoles(env.REQUIRE_2FA_ROLES, 'REQUIRE_2FA_ROLES'),
     uploadsDir: path.resolve(root, env.UPLOADS_DIR || path.join(env.DATA_DIR || 'data', 'uploads')),
     payinTtlMinutes: positiveInt(env.PAYIN_TTL_MINUTES, 10, 'PAYIN_TTL_MINUTES'),
+    payoutCheckerThresholdRupees: positiveInt(env.PAYOUT_CHECKER_THRESHOLD, 1_00_000, 'PAYOUT_CHECKER_THRESHOLD'),
     merchantApiRateLimitPerMinute: positiveInt(
       env.MERCHANT_API_RATE_LIMIT_PER_MINUTE,
       600,

@@ -94,3 +94,12 @@ export const moneyOf = async (db: DbOrTx, key: AccountKey) => {
   const shown = { balance: row ? shownBalance(key, row.balance) : 0, held: row?.held ?? 0 };
   return { ...shown, available: availableOf(shown) };
 };
+
+/** The key of a record's PENDING hold, if it has one (a test pay-out holds nothing). */
+export const pendingHoldOf = async (tx: DbOrTx, entity: string, entityId: string): Promise<string | null> => {
+  const [hold] = await tx
+    .select({ key: ledgerHolds.key })
+    .from(ledgerHolds)
+    .where(and(eq(ledgerHolds.entity, entity), eq(ledgerHolds.entityId, entityId), eq(ledgerHolds.state, 'PENDING')));
+  return hold?.key ?? null;
+};

@@ -17,7 +17,7 @@ export interface NewPayout {
   merchantOrderId: string;
   customerId: string;
   amount: number;
-  beneficiary: { accountHolder: string; accountNumber: string; ifsc: string; bankName?: string } | { upiId: string };
+  beneficiary: { accountHolder?: string; accountNumber?: string; ifsc?: string; bankName?: string; upiId?: string };
 }
 
 /** The fields of a pay-out its merchant is told about, in rupees: the status API's and the callback's `data`. */

@@ -25,6 +25,7 @@ const BANK_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'operations',
 const BANK_WRITERS: readonly DemoUser[] = ['admin', 'transactions'];
 const BANK_TOGGLERS: readonly DemoUser[] = ['admin', 'transactions', 'operations'];
 const PAYIN_STAFF: readonly DemoUser[] = ['admin', 'transactions', 'operations'];
+const PAYOUT_PROCESSORS: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const ENTRY_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const USER_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin', 'vendor'];
 const MERCHANT_LIST: readonly DemoUser[] = [
@@ -108,6 +109,11 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/bank-entries': PAYIN_STAFF,
   'POST /v1/bank-entries/import': PAYIN_STAFF,
   'POST /v1/bank-entries/:id/reset': ADMIN,
+
+  // Pay-outs: vendors' users only on those assigned to their vendor (the service checks it).
+  'POST /v1/payouts/:id/approve': PAYOUT_PROCESSORS,
+  'POST /v1/payouts/:id/reject': PAYOUT_PROCESSORS,
+  'POST /v1/payouts/:id/drop': PAYIN_STAFF,
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,

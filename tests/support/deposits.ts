@@ -50,15 +50,17 @@ export const assignedBank = async (s: TestServer, id: string) =>
   (await s.db.execute<{ bank_account_id: string }>(sql`SELECT bank_account_id FROM payins WHERE id = ${id}`)).rows[0]
     .bank_account_id;
 
-/** Every journal sums to zero, and a merchant's ledger balance equals DESIGN §5 from its pay-ins. */
+/** Every journal sums to zero, and a merchant's ledger balance equals DESIGN §5 from its pay-ins and pay-outs. */
 export const ledgerHolds = async (s: TestServer) => {
   const unbalanced = await s.db.execute(
     sql`SELECT journal_id FROM ledger_entries GROUP BY journal_id HAVING sum(amount) <> 0`,
   );
   const mismatched = await s.db.execute(sql`
-    WITH expected AS (
-      SELECT merchant_id, sum(confirmed_amount - fee) AS owed FROM payins
-      WHERE status = 'SUCCESS' AND NOT test GROUP BY merchant_id),
+    WITH moves AS (
+      SELECT merchant_id, confirmed_amount - fee AS owed FROM payins WHERE status = 'SUCCESS' AND NOT test
+      UNION ALL
+      SELECT merchant_id, -(amount + fee) FROM payouts WHERE status = 'SUCCESS' AND NOT test),
+    expected AS (SELECT merchant_id, sum(owed) AS owed FROM moves GROUP BY merchant_id),
     ledger AS (
       SELECT substring(key from 10)::uuid AS merchant_id, -balance AS owed FROM ledger_accounts WHERE key LIKE 'merchant:%')
     SELECT coalesce(e.merchant_id, l.merchant_id) AS merchant_id, e.owed AS expected, l.owed AS ledger

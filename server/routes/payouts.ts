@@ -1,0 +1,95 @@
+import { Type } from '@fastify/type-provider-typebox';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db';
+import { Data, IdParams, enumOf, errorResponses, security } from '../schemas/common';
+import { PAYOUT_REJECTION_REASONS } from '../../domain/payout';
+import { Utr } from '../schemas/payins';
+import { MerchantPayoutStatus } from '../schemas/payouts';
+import { payoutData } from '../services/payout-create';
+import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
+
+const tags = ['payouts'];
+const resource = 'payouts';
+
+const ApproveBody = Type.Union(
+  [
+    Type.Object(
+      { method: Type.Literal('manual'), utr: Utr(), bankAccountId: Type.String({ format: 'uuid' }) },
+      { additionalProperties: false },
+    ),
+    Type.Object({ method: Type.Literal('eko') }, { additionalProperties: false }),
+  ],
+  { description: 'paid by hand (the UTR and the pay-out account that paid), or through Eko' },
+);
+const RejectBody = Type.Object(
+  { reason: enumOf(PAYOUT_REJECTION_REASONS), text: Type.Optional(Type.String({ maxLength: 200 })) },
+  { additionalProperties: false },
+);
+const PayoutAnswer = Type.Object({
+  ...MerchantPayoutStatus.properties,
+  awaitingChecker: Type.Optional(Type.String({ description: 'the maker, when a checker is awaited' })),
+});
+
+/** Staff and vendors process pay-outs (issue 11, items 2–6): the names here are kept exactly. */
+export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdPaise: number }> = async (
+  app,
+  { db, checkerThresholdPaise },
+) => {
+  app.post(
+    '/payouts/:id/approve',
+    {
+      config: { access: { resource, action: 'approve' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Approve a pay-out: SUCCESS with its UTR and paying account, its hold posted. Above the checker threshold the first call answers 202 and a second staff user completes it.',
+        params: IdParams,
+        body: ApproveBody,
+        response: { 200: Data(PayoutAnswer), 202: Data(PayoutAnswer), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { row, waitingForChecker } = await approvePayout(db, request.session, request.params.id, request.body, {
+        checkerThresholdPaise,
+        ip: request.ip,
+      });
+      return reply
+        .status(waitingForChecker ? 202 : 200)
+        .send({ data: { ...payoutData(row), ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}) } });
+    },
+  );
+
+  app.post(
+    '/payouts/:id/reject',
+    {
+      config: { access: { resource, action: 'reject' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Reject a pay-out with its reason (Other needs a text): REJECTED, its hold released',
+        params: IdParams,
+        body: RejectBody,
+        response: { 200: Data(PayoutAnswer), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: payoutData(await rejectPayout(db, request.session, request.params.id, request.body, request.ip)),
+    }),
+  );
+
+  app.post(
+    '/payouts/:id/drop',
+    {
+      config: { access: { resource, action: 'drop' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Drop a pay-out that will not be sent: DROPPED, its hold released',
+        params: IdParams,
+        response: { 200: Data(PayoutAnswer), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: payoutData(await dropPayout(db, request.session, request.params.id, request.ip)) }),
+  );
+};

@@ -1,0 +1,160 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { bankAccounts, payouts, vendors } from '../db/schema';
+import { AppError, badRequest, conflict, forbidden } from '../errors';
+import { payoutSuccess } from '../../domain/ledger';
+import {
+  mayProcess,
+  needsChecker,
+  rejectionText,
+  VENDOR_ROLES,
+  type PayoutAction,
+  type PayoutRejectionReason,
+} from '../../domain/payout';
+import type { Actor } from './audit';
+import { audit } from './audit';
+import type { SessionUser } from './auth';
+import { pendingHoldOf, postHold, voidHold } from './holds';
+import { utrFrom } from './payin-matching';
+import type { PayoutRow } from './payout-create';
+import { applyPayoutStep, assertCanMove, lockPayout } from './payout-steps';
+
+export type Approval = { method: 'manual'; utr: string; bankAccountId: string } | { method: 'eko' };
+
+const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
+
+/** Vendors' users reach only the pay-outs assigned to their vendor; staff reach all. */
+const visibleTo = (user: SessionUser) =>
+  VENDOR_ROLES.includes(user.role) ? sql`${payouts.vendorCode} = ${user.vendorCode ?? ''}` : undefined;
+
+/** The pay-out locked, if this user may take this action on it: 404 unseen, 403 not theirs to process, 409 wrong status. */
+const lockFor = async (
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  user: SessionUser,
+  id: string,
+  action: PayoutAction,
+) => {
+  const row = await lockPayout(tx, id, visibleTo(user));
+  if (!mayProcess(user, action, row))
+    throw forbidden('This pay-out is assigned to a vendor: only ADMIN or that vendor may process it.');
+  assertCanMove(action, row);
+  return row;
+};
+
+/** The paying account of a manual approval: an enabled pay-out account (a vendor's own, for its users). */
+const payingAccount = async (db: Db, user: SessionUser, bankAccountId: string) => {
+  const [bank] = await db
+    .select({ usedFor: bankAccounts.usedFor, enabled: bankAccounts.enabled, vendorCode: vendors.code })
+    .from(bankAccounts)
+    .leftJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+    .where(eq(bankAccounts.id, bankAccountId));
+  if (!bank) throw badRequest('bankAccountId names no bank account', 'bankAccountId');
+  if (bank.usedFor !== 'PAYOUT') throw badRequest('bankAccountId must be a pay-out bank account', 'bankAccountId');
+  if (!bank.enabled) throw badRequest('This bank account is disabled.', 'bankAccountId');
+  if (VENDOR_ROLES.includes(user.role) && bank.vendorCode !== user.vendorCode)
+    throw badRequest("bankAccountId must be one of your vendor's pay-out accounts", 'bankAccountId');
+};
+
+/**
+ * Approves a pay-out paid by hand (UTR and paying account): SUCCESS, its hold posted as the
+ * pay-out's journal. Above the checker threshold the first call records the maker (202) and a
+ * second user's same call completes it; the maker cannot be the checker.
+ */
+export const approvePayout = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  approval: Approval,
+  opts: { checkerThresholdPaise: number; ip?: string },
+): Promise<{ row: PayoutRow; waitingForChecker: boolean }> => {
+  if (approval.method === 'eko')
+    throw new AppError(400, 'EKO_NOT_CONFIGURED', 'Eko is not configured on this server: approve by hand with a UTR.');
+  const utr = utrFrom(approval.utr);
+  await payingAccount(db, user, approval.bankAccountId);
+  const details = { method: 'manual', utr, bankAccountId: approval.bankAccountId };
+  const actor = actorOf(user, opts.ip);
+  return db.transaction(async (tx) => {
+    const row = await lockFor(tx, user, id, 'approve');
+    if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
+      if (row.pendingAction !== 'approve') {
+        const [waiting] = await tx
+          .update(payouts)
+          .set({
+            pendingAction: 'approve',
+            pendingBy: user.id,
+            pendingByName: user.userName,
+            pendingAt: sql`now()`,
+            pendingDetails: details,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(payouts.id, row.id))
+          .returning();
+        await audit(tx, actor, { action: 'request-approval', entity: 'payouts', entityId: row.id, after: details });
+        return { row: waiting, waitingForChecker: true };
+      }
+      if (row.pendingBy === user.id)
+        throw new AppError(403, 'SAME_USER', 'You asked for this approval: another staff user must check it.');
+      const asked = row.pendingDetails as typeof details;
+      if (asked.utr !== utr || asked.bankAccountId !== approval.bankAccountId)
+        throw conflict(
+          `The checker's UTR and bank account must be the maker's (${row.pendingByName}: UTR ${asked.utr}).`,
+          'CHECKER_DIFFERS',
+        );
+    }
+    const after = await applyPayoutStep(
+      tx,
+      row,
+      'approve',
+      { method: 'manual', utr, bankAccountId: approval.bankAccountId, reason: null, completedAt: sql`now()` as never },
+      actor,
+    );
+    const hold = await pendingHoldOf(tx, 'payouts', row.id);
+    if (!row.test) {
+      if (!hold) throw new Error(`pay-out ${row.id} has no pending hold`);
+      await postHold(tx, hold, {
+        key: `payout:${row.id}:success:${after.version}`,
+        kind: 'payout.success',
+        entity: 'payouts',
+        entityId: row.id,
+        lines: payoutSuccess({
+          merchantId: row.merchantId,
+          bankAccountId: approval.bankAccountId,
+          amount: row.amount,
+          fee: row.fee,
+        }),
+        createdBy: user.id,
+      });
+    }
+    return { row: after, waitingForChecker: false };
+  });
+};
+
+/** Rejects a pay-out with SPEC §8's reason: REJECTED, its hold released. */
+export const rejectPayout = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  input: { reason: PayoutRejectionReason; text?: string },
+  ip?: string,
+) => {
+  let reason: string;
+  try {
+    reason = rejectionText(input.reason, input.text);
+  } catch {
+    throw badRequest('text is Required! when the reason is Other', 'text');
+  }
+  return release(db, user, id, 'reject', reason, ip);
+};
+
+/** Drops a pay-out that will not be sent (cancelled by the merchant, say): DROPPED, its hold released. */
+export const dropPayout = (db: Db, user: SessionUser, id: string, ip?: string) =>
+  release(db, user, id, 'drop', 'Dropped by staff', ip);
+
+const release = async (db: Db, user: SessionUser, id: string, action: 'reject' | 'drop', reason: string, ip?: string) =>
+  db.transaction(async (tx) => {
+    const row = await lockFor(tx, user, id, action);
+    const after = await applyPayoutStep(tx, row, action, { reason }, actorOf(user, ip));
+    const hold = await pendingHoldOf(tx, 'payouts', row.id);
+    if (hold) await voidHold(tx, hold);
+    return after;
+  });

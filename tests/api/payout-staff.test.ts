@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { demoServerPerFile } from '../support/server';
+import { assignedBank, assignedPayin, bankIdOf, ledgerHolds, merchantKey, orderId, utrOf } from '../support/deposits';
+
+/**
+ * Issue 11, items 3, 4 and 6: staff and vendors approve, reject and drop pay-outs; each step moves
+ * the hold once, however many requests race; large approvals need a second staff user.
+ */
+const demo = demoServerPerFile({
+  merchantApiRateLimitPerMinute: 100_000,
+  payPageRateLimitPerMinute: 100_000,
+  payoutCheckerThresholdRupees: 1_000,
+});
+
+const fund = async (code: string, rupees: number) => {
+  const key = await merchantKey(demo.s, code);
+  const payin = await assignedPayin(demo.s, key, rupees);
+  const utr = utrOf(93);
+  await demo.s.call('POST', `/v1/pay/${payin.id}/utr`, { body: { utr } });
+  const bankAccountId = await assignedBank(demo.s, payin.id);
+  const added = await demo.s.call('POST', '/v1/bank-entries', {
+    token: demo.t.operations,
+    body: { bankAccountId, utr, amount: rupees },
+  });
+  expect(added.body.data.matched.status).toBe('SUCCESS');
+  return key;
+};
+const bank = { accountHolder: 'Asha Rao', accountNumber: '001234567890', ifsc: 'HDFC0001234' };
+const newPayout = async (key: string, amount: number) => {
+  const res = await demo.s.call('POST', '/v1/merchant-api/payouts', {
+    headers: { 'x-api-key': key },
+    body: { merchantOrderId: orderId('wd'), customerId: 'cust-5', amount, beneficiary: bank },
+  });
+  expect(res.status).toBe(201);
+  return res.body.data.id as string;
+};
+const act = (token: string, id: string, action: string, body?: Record<string, unknown>) =>
+  demo.s.call('POST', `/v1/payouts/${id}/${action}`, { token, body });
+const balanceOf = async (key: string) =>
+  (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': key } })).body.data as {
+    balance: number;
+    held: number;
+    available: number;
+  };
+const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await demo.s.db.execute<T>(query)).rows;
+
+describe('staff process pay-outs', () => {
+  it('approve by hand: SUCCESS with the UTR, the hold posted as a balanced journal, the merchant told', async () => {
+    const key = await fund('CRISP', 10_000);
+    const id = await newPayout(key, 800);
+    const before = await balanceOf(key);
+    const paying = await bankIdOf(demo.s, 'BETA-KOTAK-PAYOUT');
+    const utr = utrOf(94);
+    const done = await act(demo.t.operations, id, 'approve', { method: 'manual', utr, bankAccountId: paying });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ id, status: 'SUCCESS', utr, amount: 800, fee: 12 });
+    expect(await balanceOf(key)).toEqual({
+      balance: before.balance - 812,
+      held: before.held - 812,
+      available: before.available,
+    });
+    expect(await one(sql`SELECT kind FROM ledger_journals WHERE entity = 'payouts' AND entity_id = ${id}`)).toEqual([
+      { kind: 'payout.success' },
+    ]);
+    const [callback] = await one<{ type: string; body: string }>(
+      sql`SELECT type, body FROM callbacks WHERE entity = 'payouts' AND entity_id = ${id}`,
+    );
+    expect(callback.type).toBe('payout.status');
+    expect(JSON.parse(callback.body)).toMatchObject({ type: 'payout.status', data: { id, status: 'SUCCESS', utr } });
+    const again = await act(demo.t.operations, id, 'approve', { method: 'manual', utr, bankAccountId: paying });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('A pay-out in status SUCCESS cannot be approved; only one in INITIATED can.');
+    const eko = await act(demo.t.operations, await newPayout(key, 600), 'approve', { method: 'eko' });
+    expect(eko.body.error.code).toBe('EKO_NOT_CONFIGURED');
+    const payin = await bankIdOf(demo.s, 'BETA-AXIS-01');
+    const wrongBank = await act(demo.t.operations, await newPayout(key, 600), 'approve', {
+      method: 'manual',
+      utr: utrOf(94),
+      bankAccountId: payin,
+    });
+    expect(wrongBank.status).toBe(400);
+    expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
+  });
+
+  it('reject with a reason (Other needs its text) and drop release the hold', async () => {
+    const key = await fund('BOLT', 5_000);
+    const start = await balanceOf(key);
+    const a = await newPayout(key, 700);
+    const b = await newPayout(key, 900);
+    expect((await balanceOf(key)).held).toBe(start.held + 710.5 + 913.5);
+    expect((await act(demo.t.operations, a, 'reject', { reason: 'Other' })).status).toBe(400);
+    const rejected = await act(demo.t.operations, a, 'reject', {
+      reason: 'Other',
+      text: 'customer closed the account',
+    });
+    expect(rejected.body.data).toMatchObject({ status: 'REJECTED', reason: 'Other: customer closed the account' });
+    expect((await act(demo.t.vendor, b, 'drop')).status).toBe(403);
+    expect((await act(demo.t.transactions, b, 'drop')).body.data).toMatchObject({ status: 'DROPPED' });
+    expect(await balanceOf(key)).toEqual(start);
+    expect((await act(demo.t.operations, a, 'reject', { reason: 'Insufficient Fund' })).status).toBe(409);
+  });
+
+  it('above the threshold a second staff user checks: 202, the maker cannot check, the checker completes', async () => {
+    const key = await fund('CRISP', 5_000);
+    const id = await newPayout(key, 1_500);
+    const paying = await bankIdOf(demo.s, 'BETA-KOTAK-PAYOUT');
+    const utr = utrOf(95);
+    const body = { method: 'manual', utr, bankAccountId: paying };
+    const made = await act(demo.t.operations, id, 'approve', body);
+    expect(made.status).toBe(202);
+    expect(made.body.data).toMatchObject({ status: 'INITIATED', awaitingChecker: 'operations' });
+    const self = await act(demo.t.operations, id, 'approve', body);
+    expect(self.status).toBe(403);
+    expect(self.body.error.code).toBe('SAME_USER');
+    expect((await act(demo.t.transactions, id, 'approve', { ...body, utr: utrOf(95) })).body.error.code).toBe(
+      'CHECKER_DIFFERS',
+    );
+    const checked = await act(demo.t.transactions, id, 'approve', body);
+    expect(checked.status).toBe(200);
+    expect(checked.body.data.status).toBe('SUCCESS');
+    expect(
+      await one(sql`SELECT action, actor_name FROM audit_events WHERE entity = 'payouts' AND entity_id = ${id}
+        AND action IN ('request-approval', 'approve') ORDER BY at`),
+    ).toEqual([
+      { action: 'request-approval', actor_name: 'operations' },
+      { action: 'approve', actor_name: 'transactions' },
+    ]);
+  });
+
+  it("vendors process only their vendor's pay-outs; once assigned, staff other than ADMIN may not", async () => {
+    const key = await fund('ACME', 5_000);
+    const id = await newPayout(key, 600);
+    const alphaBank = await bankIdOf(demo.s, 'ALPHA-SBI-PAYOUT');
+    const body = { method: 'manual', utr: utrOf(96), bankAccountId: alphaBank };
+    expect((await act(demo.t.vendor, id, 'approve', body)).status).toBe(404);
+    await demo.s.db.execute(sql`UPDATE payouts SET vendor_code = 'VEN-ALPHA' WHERE id = ${id}`);
+    expect((await act(demo.t.transactions, id, 'approve', body)).status).toBe(403);
+    const betaBank = await bankIdOf(demo.s, 'BETA-KOTAK-PAYOUT');
+    expect((await act(demo.t.vendor, id, 'approve', { ...body, bankAccountId: betaBank })).status).toBe(400);
+    const paid = await act(demo.t.vendor, id, 'approve', body);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.status).toBe('SUCCESS');
+    expect((await act(demo.t.merchant, id, 'reject', { reason: 'Other', text: 'x' })).status).toBe(403);
+  });
+
+  it('100 approvals of one pay-out at once: one SUCCESS, one journal, the hold posted once', async () => {
+    const key = await fund('BOLT', 3_000);
+    const id = await newPayout(key, 500);
+    const before = await balanceOf(key);
+    const paying = await bankIdOf(demo.s, 'BETA-KOTAK-PAYOUT');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        act(i % 2 ? demo.t.operations : demo.t.transactions, id, 'approve', {
+          method: 'manual',
+          utr: '555555555501',
+          bankAccountId: paying,
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(99);
+    expect(
+      await one(sql`SELECT count(*)::int AS n FROM ledger_journals WHERE entity = 'payouts' AND entity_id = ${id}`),
+    ).toEqual([{ n: 1 }]);
+    expect(await balanceOf(key)).toEqual({
+      balance: before.balance - 507.5,
+      held: before.held - 507.5,
+      available: before.available,
+    });
+    expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
+  });
+});
