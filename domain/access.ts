@@ -92,7 +92,10 @@ export type Action =
   | 'reset'
   /** Pay-outs: refuse one (its hold released), or drop one that will not be sent. */
   | 'reject'
-  | 'drop';
+  | 'drop'
+  | 'reverse'
+  /** Give pay-outs to a vendor whose users then process them. */
+  | 'assign';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -132,6 +135,9 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
     approve: [...PAYOUT_STAFF, ...VENDOR_ROLES],
     reject: [...PAYOUT_STAFF, ...VENDOR_ROLES],
     drop: PAYOUT_STAFF,
+    reverse: PAYOUT_STAFF,
+    reset: PAYOUT_STAFF,
+    assign: PAYOUT_STAFF,
   },
 };
 

@@ -1,12 +1,14 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { Data, IdParams, enumOf, errorResponses, security } from '../schemas/common';
+import { Data, IdParams, enumOf, errorResponses, patternOf, security } from '../schemas/common';
 import { PAYOUT_REJECTION_REASONS } from '../../domain/payout';
 import { Utr } from '../schemas/payins';
 import { MerchantPayoutStatus } from '../schemas/payouts';
 import { payoutData } from '../services/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
+import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';
+import { CODE_FORMAT } from '../../domain/formats';
 
 const tags = ['payouts'];
 const resource = 'payouts';
@@ -91,5 +93,68 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdP
       },
     },
     async (request) => ({ data: payoutData(await dropPayout(db, request.session, request.params.id, request.ip)) }),
+  );
+
+  app.post(
+    '/payouts/:id/reverse',
+    {
+      config: { access: { resource, action: 'reverse' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Reverse a paid pay-out the bank returned: REVERSED, its money and fee back to the merchant. Always maker-checker: the first call answers 202, a second staff user completes it.',
+        params: IdParams,
+        response: { 200: Data(PayoutAnswer), 202: Data(PayoutAnswer), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { row, waitingForChecker } = await reversePayout(db, request.session, request.params.id, request.ip);
+      return reply
+        .status(waitingForChecker ? 202 : 200)
+        .send({ data: { ...payoutData(row), ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}) } });
+    },
+  );
+
+  app.post(
+    '/payouts/:id/reset',
+    {
+      config: { access: { resource, action: 'reset' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set a rejected pay-out back to INITIATED: its amount and fee are held again (409 INSUFFICIENT_BALANCE)',
+        params: IdParams,
+        response: { 200: Data(PayoutAnswer), ...errorResponses },
+      },
+    },
+    async (request) => ({ data: payoutData(await resetPayout(db, request.session, request.params.id, request.ip)) }),
+  );
+
+  app.post(
+    '/payouts/assign',
+    {
+      config: { access: { resource, action: 'assign' } },
+      schema: {
+        tags,
+        security,
+        summary: 'Give waiting pay-outs to a vendor whose users then process them (all or none: INITIATED only)',
+        body: Type.Object(
+          {
+            ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 500 }),
+            vendorCode: patternOf(CODE_FORMAT, 30),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Data(Type.Object({ assigned: Type.Integer(), vendorCode: Type.String() })),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => ({
+      data: await assignPayouts(db, request.session, request.body.ids, request.body.vendorCode.trim(), request.ip),
+    }),
   );
 };

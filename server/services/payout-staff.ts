@@ -21,14 +21,14 @@ import { applyPayoutStep, assertCanMove, lockPayout } from './payout-steps';
 
 export type Approval = { method: 'manual'; utr: string; bankAccountId: string } | { method: 'eko' };
 
-const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
+export const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
 
 /** Vendors' users reach only the pay-outs assigned to their vendor; staff reach all. */
 const visibleTo = (user: SessionUser) =>
   VENDOR_ROLES.includes(user.role) ? sql`${payouts.vendorCode} = ${user.vendorCode ?? ''}` : undefined;
 
 /** The pay-out locked, if this user may take this action on it: 404 unseen, 403 not theirs to process, 409 wrong status. */
-const lockFor = async (
+export const lockFor = async (
   tx: Parameters<Parameters<Db['transaction']>[0]>[0],
   user: SessionUser,
   id: string,

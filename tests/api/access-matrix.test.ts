@@ -114,6 +114,9 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/payouts/:id/approve': PAYOUT_PROCESSORS,
   'POST /v1/payouts/:id/reject': PAYOUT_PROCESSORS,
   'POST /v1/payouts/:id/drop': PAYIN_STAFF,
+  'POST /v1/payouts/:id/reverse': PAYIN_STAFF,
+  'POST /v1/payouts/:id/reset': PAYIN_STAFF,
+  'POST /v1/payouts/assign': PAYIN_STAFF,
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,

@@ -171,4 +171,57 @@ describe('staff process pay-outs', () => {
     });
     expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
   });
+
+  it('reverse needs a checker and gives the money and fee back; reset holds again or refuses', async () => {
+    const key = await fund('CRISP', 4_000);
+    const paying = await bankIdOf(demo.s, 'BETA-KOTAK-PAYOUT');
+    const id = await newPayout(key, 900);
+    await act(demo.t.operations, id, 'approve', { method: 'manual', utr: utrOf(97), bankAccountId: paying });
+    const paid = await balanceOf(key);
+    const asked = await act(demo.t.operations, id, 'reverse');
+    expect(asked.status).toBe(202);
+    expect((await act(demo.t.operations, id, 'reverse')).body.error.code).toBe('SAME_USER');
+    const reversed = await act(demo.t.admin, id, 'reverse');
+    expect(reversed.body.data).toMatchObject({ status: 'REVERSED' });
+    expect((await balanceOf(key)).balance).toBe(paid.balance + 913.5);
+    expect(
+      await one(sql`SELECT kind FROM ledger_journals WHERE entity = 'payouts' AND entity_id = ${id} ORDER BY id`),
+    ).toEqual([{ kind: 'payout.success' }, { kind: 'payout.reversal' }]);
+    expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
+
+    const before = await balanceOf(key);
+    const big = await newPayout(key, Math.floor(before.available / 1.015) - 10);
+    await act(demo.t.operations, big, 'reject', { reason: 'Invalid Bank Details' });
+    const back = await act(demo.t.operations, big, 'reset');
+    expect(back.body.data).toMatchObject({ status: 'INITIATED', reason: null });
+    expect((await balanceOf(key)).available).toBeLessThan(before.available);
+    await act(demo.t.operations, big, 'reject', { reason: 'Insufficient Fund' });
+    await newPayout(key, 600);
+    const refused = await act(demo.t.operations, big, 'reset');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(await one(sql`SELECT status FROM payouts WHERE id = ${big}`)).toEqual([{ status: 'REJECTED' }]);
+    expect((await act(demo.t.vendor, big, 'reset')).status).toBe(403);
+  });
+
+  it('staff give waiting pay-outs to a vendor, all or none', async () => {
+    const key = await fund('BOLT', 4_000);
+    const a = await newPayout(key, 550);
+    const b = await newPayout(key, 560);
+    const assign = (ids: string[], vendorCode: string, token = demo.t.operations) =>
+      demo.s.call('POST', '/v1/payouts/assign', { token, body: { ids, vendorCode } });
+    expect((await assign([a, b], 'VEN-NONE')).status).toBe(400);
+    expect((await assign([a, b], 'VEN-ALPHA', demo.t.vendor)).status).toBe(403);
+    expect((await assign([a, b], 'VEN-ALPHA')).body.data).toEqual({ assigned: 2, vendorCode: 'VEN-ALPHA' });
+    const alphaBank = await bankIdOf(demo.s, 'ALPHA-SBI-PAYOUT');
+    const paid = await act(demo.t.vendor, a, 'approve', { method: 'manual', utr: utrOf(98), bankAccountId: alphaBank });
+    expect(paid.body.data.status).toBe('SUCCESS');
+    const mixed = await assign([a, b], 'VEN-BETA');
+    expect(mixed.status).toBe(409);
+    expect(await one(sql`SELECT vendor_code FROM payouts WHERE id = ${b}`)).toEqual([{ vendor_code: 'VEN-ALPHA' }]);
+    expect(
+      await one(sql`SELECT count(*)::int AS n FROM audit_events WHERE entity = 'payouts' AND action = 'assign'
+        AND entity_id IN (${a}, ${b})`),
+    ).toEqual([{ n: 2 }]);
+  });
 });
