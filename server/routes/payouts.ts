@@ -4,7 +4,9 @@ import type { Db } from '../db';
 import { Data, IdParams, enumOf, errorResponses, patternOf, security } from '../schemas/common';
 import { PAYOUT_REJECTION_REASONS } from '../../domain/payout';
 import { Utr } from '../schemas/payins';
-import { MerchantPayoutStatus } from '../schemas/payouts';
+import { MerchantPayoutStatus, PAYOUT_SORTS, PayoutDetail, PayoutFilters, PayoutView } from '../schemas/payouts';
+import { exportPayouts, getPayout, listPayouts, PAYOUT_CSV_COLUMNS } from '../services/payouts-list';
+import { readRoutes } from './read-routes';
 import { payoutData } from '../services/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
 import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';
@@ -37,6 +39,21 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdP
   app,
   { db, checkerThresholdPaise },
 ) => {
+  await app.register(
+    readRoutes({
+      resource,
+      sorts: PAYOUT_SORTS,
+      defaultSort: 'createdAt',
+      filters: PayoutFilters,
+      row: PayoutView,
+      detail: PayoutDetail,
+      csvColumns: PAYOUT_CSV_COLUMNS,
+      list: (user, f, paging) => listPayouts(db, user, f, paging),
+      batches: (user, f, paging) => exportPayouts(db, user, f, paging),
+      get: (user, id) => getPayout(db, user, id),
+    }),
+  );
+
   app.post(
     '/payouts/:id/approve',
     {

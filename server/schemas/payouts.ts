@@ -1,7 +1,8 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
-import { ACCOUNT_HOLDER_FORMAT, PAYOUT_STATUSES } from '../../domain/payout';
-import { Nullable, Rupees, enumOf, patternOf } from './common';
+import { ACCOUNT_HOLDER_FORMAT, PAYOUT_METHODS, PAYOUT_STATUSES } from '../../domain/payout';
+import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf } from './common';
+import { CallbackState, CallbackView, JournalLine } from './payins';
 
 /** A merchant's own reference or its customer's id: printable, no spaces at the ends. */
 const Reference = (description: string) =>
@@ -102,3 +103,67 @@ export const MerchantBalance = Type.Object(
   },
   { examples: [{ balance: 125000, held: 1522.5, available: 123477.5 }] },
 );
+
+// ---- Staff: the Withdrawal screens ----
+
+export const PAYOUT_SORTS = ['createdAt', 'updatedAt', 'amount'] as const;
+export type PayoutSort = (typeof PAYOUT_SORTS)[number];
+
+export const PayoutFilters = {
+  status: Type.Optional(enumListOf(PAYOUT_STATUSES)),
+  merchantCode: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { maxItems: 200 })),
+  includeSubMerchants: Type.Optional(Type.Boolean()),
+  vendorCode: Type.Optional(Type.String({ minLength: 1, maxLength: 30 })),
+  method: Type.Optional(enumOf(PAYOUT_METHODS)),
+  utr: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  merchantOrderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  accountNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 18 })),
+  amount: Type.Optional(Rupees()),
+  from: Type.Optional(IstDay()),
+  to: Type.Optional(IstDay()),
+};
+
+export const PayoutView = Type.Object({
+  id: Type.String(),
+  merchantOrderId: Type.Optional(Type.String({ description: 'left out for vendor roles' })),
+  merchantCode: Type.Optional(Type.String({ description: 'left out for vendor roles' })),
+  vendorCode: Nullable(Type.String()),
+  customerId: Type.String(),
+  status: enumOf(PAYOUT_STATUSES),
+  reason: Nullable(Type.String()),
+  amount: Type.Number(),
+  fee: Type.Optional(Type.Number({ description: 'left out for vendor roles' })),
+  utr: Nullable(Type.String()),
+  method: Nullable(enumOf(PAYOUT_METHODS)),
+  bankAccountId: Nullable(Type.String()),
+  bankNickname: Nullable(Type.String({ description: 'the pay-out account that paid it' })),
+  accountHolder: Nullable(Type.String()),
+  accountNumber: Nullable(Type.String()),
+  ifsc: Nullable(Type.String()),
+  bankName: Nullable(Type.String()),
+  upiId: Nullable(Type.String()),
+  test: Type.Boolean(),
+  awaitingChecker: Nullable(
+    Type.String({ description: 'the maker of an approval or reversal waiting for its checker' }),
+  ),
+  callback: CallbackState,
+  createdAt: Type.String(),
+  updatedAt: Type.String(),
+});
+export type PayoutView = Static<typeof PayoutView>;
+
+export const PayoutDetail = Type.Object({
+  ...PayoutView.properties,
+  timeline: Type.Array(
+    Type.Object({
+      action: Type.String(),
+      status: Nullable(enumOf(PAYOUT_STATUSES)),
+      reason: Nullable(Type.String()),
+      actor: Type.String(),
+      at: Type.String(),
+    }),
+  ),
+  journal: Type.Array(JournalLine),
+  callbacks: Type.Array(CallbackView),
+});
+export type PayoutDetail = Static<typeof PayoutDetail>;

@@ -69,7 +69,8 @@ const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Pr
 };
 
 const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
-  const codes = await merchantCodesWanted(db, f, scope);
+  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
+  const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
   return conditions(
     f.status && f.status.length > 0 && inArray(payins.status, f.status),
     f.source && f.source.length > 0 && inArray(payins.source, f.source),

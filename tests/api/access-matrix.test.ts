@@ -111,6 +111,9 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/bank-entries/:id/reset': ADMIN,
 
   // Pay-outs: vendors' users only on those assigned to their vendor (the service checks it).
+  'GET /v1/payouts': EVERYONE,
+  'GET /v1/payouts/export': EVERYONE,
+  'GET /v1/payouts/:id': EVERYONE,
   'POST /v1/payouts/:id/approve': PAYOUT_PROCESSORS,
   'POST /v1/payouts/:id/reject': PAYOUT_PROCESSORS,
   'POST /v1/payouts/:id/drop': PAYIN_STAFF,

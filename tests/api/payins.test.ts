@@ -274,6 +274,12 @@ describe('lists and scope', () => {
     expect(foreign.body.data).toEqual([]);
     const vendor = await s.call('GET', '/v1/payins?pageSize=100', { token: t.vendor });
     expect(vendor.status).toBe(200);
+    const [{ n: onAlpha }] = (
+      await s.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM payins p
+        JOIN bank_accounts b ON b.id = p.bank_account_id JOIN vendors v ON v.id = b.vendor_id WHERE v.code = 'VEN-ALPHA'`)
+    ).rows;
+    expect(onAlpha).toBeGreaterThan(0);
+    expect(vendor.body.total).toBe(Math.min(onAlpha, 1000));
     for (const row of vendor.body.data) {
       expect(row).not.toHaveProperty('merchantCode');
       expect(row).not.toHaveProperty('fee');

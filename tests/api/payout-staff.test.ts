@@ -224,4 +224,40 @@ describe('staff process pay-outs', () => {
         AND entity_id IN (${a}, ${b})`),
     ).toEqual([{ n: 2 }]);
   });
+
+  it('lists pay-outs by scope and filter, shows one with its timeline and journal, and exports them', async () => {
+    const key = await fund('BOLT', 3_000);
+    const mine = await newPayout(key, 520);
+    await demo.s.db.execute(sql`UPDATE payouts SET vendor_code = 'VEN-ALPHA' WHERE id = ${mine}`);
+    const list = (token: string, query: string) => demo.s.call('GET', `/v1/payouts?pageSize=100&${query}`, { token });
+
+    const staff = await list(demo.t.admin, 'status=INITIATED&vendorCode=VEN-ALPHA');
+    expect(staff.body.data.map((p: { id: string }) => p.id)).toContain(mine);
+    expect(staff.body.data.every((p: { status: string }) => p.status === 'INITIATED')).toBe(true);
+    expect((await list(demo.t.admin, 'accountNumber=001234567890')).body.total).toBeGreaterThan(0);
+    expect((await list(demo.t.admin, 'status=EXPLODED')).status).toBe(400);
+
+    const merchant = await list(demo.t.merchant, '');
+    expect(merchant.body.data.length).toBeGreaterThan(0);
+    expect(merchant.body.data.every((p: { merchantCode: string }) => p.merchantCode === 'BOLT')).toBe(true);
+    const vendor = await list(demo.t.vendor, '');
+    expect(vendor.body.data.map((p: { id: string }) => p.id)).toContain(mine);
+    for (const row of vendor.body.data) {
+      expect(row.vendorCode).toBe('VEN-ALPHA');
+      expect(row).not.toHaveProperty('merchantCode');
+      expect(row).not.toHaveProperty('fee');
+    }
+    expect((await list(demo.t['vendor-operations'], '')).body.data.map((p: { id: string }) => p.id)).toContain(mine);
+    await demo.s.db.execute(sql`UPDATE payouts SET vendor_code = 'VEN-BETA' WHERE id = ${mine}`);
+    expect((await list(demo.t.vendor, '')).body.data.map((p: { id: string }) => p.id)).not.toContain(mine);
+
+    const shown = await demo.s.call('GET', `/v1/payouts/${mine}`, { token: demo.t.admin });
+    expect(shown.body.data).toMatchObject({ id: mine, amount: 520, fee: 7.8, accountHolder: 'Asha Rao' });
+    expect(shown.body.data.timeline.map((e: { action: string }) => e.action)).toEqual(['create']);
+    expect((await demo.s.call('GET', `/v1/payouts/${mine}`, { token: demo.t['merchant-admin'] })).status).toBe(404);
+    const csv = await fetch(`${demo.s.url}/v1/payouts/export?status=INITIATED`, {
+      headers: { authorization: `Bearer ${demo.t.admin}` },
+    });
+    expect((await csv.text()).split('\n')[0]).toContain('Merchant Order ID');
+  });
 });

@@ -1,0 +1,230 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import {
+  auditEvents,
+  bankAccounts,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  merchants,
+  payouts,
+} from '../db/schema';
+import { notFound } from '../errors';
+import { belongsToVendor } from '../../domain/scope';
+import { paiseToRupees } from '../../domain/money';
+import type { PayoutStatus } from '../../domain/payout';
+import type { ListFilters } from '../routes/read-routes';
+import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
+import type { SessionUser } from './auth';
+import { callbacksOf, callbackStateColumn } from './callbacks';
+import type { Batches } from './csv';
+import {
+  afterCursor,
+  conditions,
+  cursorFields,
+  cursorOf,
+  istDayRange,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+} from './lists';
+import { paiseFrom } from './money-input';
+import type { PayoutRow } from './payout-create';
+import { COUNT_CAP } from './payins-list';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+
+type Filters = ListFilters<typeof PayoutFilters>;
+
+const SORT_COLUMNS = { createdAt: payouts.createdAt, updatedAt: payouts.updatedAt, amount: payouts.amount };
+
+/** Merchants see their pay-outs; vendors those assigned to their vendor (issue 11, item 4). */
+export const payoutVisible = (scope: DataScope): SQL | undefined =>
+  scopeWhere(scope, {
+    merchantCodes: (codes) => inArray(payouts.merchantCode, codes),
+    vendorCode: (code) => eq(payouts.vendorCode, code),
+  });
+
+const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<string[] | null> => {
+  let codes = f.merchantCode ?? [];
+  if (codes.length > 0 && f.includeSubMerchants) {
+    const subs = await db
+      .select({ code: merchants.code })
+      .from(merchants)
+      .where(
+        inArray(
+          merchants.parentId,
+          db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes)),
+        ),
+      );
+    codes = [...codes, ...subs.map((s) => s.code)];
+  }
+  return narrowCodes(codes, scopeMerchantCodes(scope));
+};
+
+const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
+  const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
+  return conditions(
+    f.status && f.status.length > 0 && inArray(payouts.status, f.status),
+    codes !== null && (codes.length > 0 ? inArray(payouts.merchantCode, codes) : sql`false`),
+    f.vendorCode && eq(payouts.vendorCode, f.vendorCode),
+    f.method && eq(payouts.method, f.method),
+    f.utr && eq(payouts.utr, f.utr.replace(/\s+/g, '')),
+    f.merchantOrderId && eq(payouts.merchantOrderId, f.merchantOrderId),
+    f.accountNumber && or(eq(payouts.accountNumber, f.accountNumber.trim()), eq(payouts.upiId, f.accountNumber.trim())),
+    f.amount !== undefined && eq(payouts.amount, paiseFrom(f.amount, 'amount')),
+    f.ids && inArray(payouts.id, f.ids),
+    ...istDayRange(payouts.createdAt, f.from, f.to),
+  );
+};
+
+/** A pay-out as a caller sees it: vendors never see whose it is or what the merchant paid. */
+const present = (
+  r: { p: PayoutRow; bankNickname: string | null; callback: PayoutView['callback'] },
+  forVendor: boolean,
+): PayoutView => ({
+  id: r.p.id,
+  ...(forVendor ? {} : { merchantOrderId: r.p.merchantOrderId, merchantCode: r.p.merchantCode }),
+  vendorCode: r.p.vendorCode,
+  customerId: r.p.customerId,
+  status: r.p.status,
+  reason: r.p.reason,
+  amount: paiseToRupees(r.p.amount),
+  ...(forVendor ? {} : { fee: paiseToRupees(r.p.fee) }),
+  utr: r.p.utr,
+  method: r.p.method,
+  bankAccountId: r.p.bankAccountId,
+  bankNickname: r.bankNickname,
+  accountHolder: r.p.accountHolder,
+  accountNumber: r.p.accountNumber,
+  ifsc: r.p.ifsc,
+  bankName: r.p.bankName,
+  upiId: r.p.upiId,
+  test: r.p.test,
+  awaitingChecker: r.p.pendingAction ? r.p.pendingByName : null,
+  callback: r.callback,
+  createdAt: r.p.createdAt.toISOString(),
+  updatedAt: r.p.updatedAt.toISOString(),
+});
+
+const selectRows = (
+  db: DbOrTx,
+  key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, payouts.id),
+) =>
+  db
+    .select({
+      p: payouts,
+      bankNickname: bankAccounts.nickname,
+      callback: callbackStateColumn('payouts', payouts.id),
+      ...cursorFields(key),
+    })
+    .from(payouts)
+    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId));
+
+export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
+  const scope = await dataScope(db, user);
+  const where = and(payoutVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const key = sortKey(paging, SORT_COLUMNS, payouts.id);
+  const [rows, counted] = await Promise.all([
+    selectRows(db, key)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging)),
+    db
+      .execute<{
+        total: number;
+      }>(
+        sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${payouts} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) capped`,
+      )
+      .then((r) => Number(r.rows[0].total)),
+  ]);
+  const forVendor = belongsToVendor(user.role);
+  const data = rows.map((r) => present(r, forVendor));
+  return counted > COUNT_CAP ? { data, total: COUNT_CAP, totalCapped: true } : { data, total: counted };
+};
+
+export const exportPayouts = async (
+  db: Db,
+  user: SessionUser,
+  filters: Filters,
+  paging: Paging<PayoutSort>,
+): Promise<Batches> => {
+  const scope = await dataScope(db, user);
+  const where = and(payoutVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const key = sortKey(paging, SORT_COLUMNS, payouts.id);
+  const forVendor = belongsToVendor(user.role);
+  return async (after, limit) => {
+    const rows = await selectRows(db, key)
+      .where(and(where, afterCursor(key, after)))
+      .orderBy(...orderOf(key))
+      .limit(limit);
+    return { rows: rows.map((r) => present(r, forVendor)), next: cursorOf(rows.at(-1)) };
+  };
+};
+
+export const PAYOUT_CSV_COLUMNS = [
+  { key: 'createdAt', header: 'Created At' },
+  { key: 'merchantCode', header: 'Merchant Code' },
+  { key: 'merchantOrderId', header: 'Merchant Order ID' },
+  { key: 'vendorCode', header: 'Vendor' },
+  { key: 'customerId', header: 'User ID' },
+  { key: 'accountHolder', header: 'Account Holder' },
+  { key: 'accountNumber', header: 'Account Number' },
+  { key: 'ifsc', header: 'IFSC' },
+  { key: 'bankName', header: 'Bank Name' },
+  { key: 'upiId', header: 'UPI ID' },
+  { key: 'amount', header: 'Amount' },
+  { key: 'fee', header: 'Fee' },
+  { key: 'status', header: 'Status' },
+  { key: 'reason', header: 'Reason' },
+  { key: 'utr', header: 'UTR' },
+  { key: 'method', header: 'Method' },
+  { key: 'bankNickname', header: 'From Bank' },
+  { key: 'id', header: 'Payout ID' },
+  { key: 'updatedAt', header: 'Updated At' },
+];
+
+/** The show view: the row, its timeline from the audit log, its journal lines and its callbacks. */
+export const getPayout = async (db: Db, user: SessionUser, id: string): Promise<PayoutDetail> => {
+  const scope = await dataScope(db, user);
+  const forVendor = belongsToVendor(user.role);
+  const [row] = await selectRows(db).where(and(eq(payouts.id, id), payoutVisible(scope)));
+  if (!row) throw notFound('Pay-out');
+  const events = await db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.entity, 'payouts'), eq(auditEvents.entityId, id)))
+    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
+  const journal = forVendor
+    ? []
+    : await db
+        .select({
+          journalId: ledgerJournals.id,
+          kind: ledgerJournals.kind,
+          account: ledgerAccounts.key,
+          amount: ledgerEntries.amount,
+          at: ledgerJournals.createdAt,
+        })
+        .from(ledgerJournals)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+        .where(and(eq(ledgerJournals.entity, 'payouts'), eq(ledgerJournals.entityId, id)))
+        .orderBy(asc(ledgerJournals.id), asc(ledgerEntries.id));
+  return {
+    ...present(row, forVendor),
+    timeline: events.map((e) => {
+      const after = (e.after ?? {}) as { status?: PayoutStatus; reason?: string | null };
+      return {
+        action: e.action,
+        status: after.status ?? (e.action === 'create' ? 'INITIATED' : null),
+        reason: after.reason ?? null,
+        actor: e.actorName ?? 'system',
+        at: e.at.toISOString(),
+      };
+    }),
+    journal: journal.map((j) => ({ ...j, amount: paiseToRupees(j.amount), at: j.at.toISOString() })),
+    callbacks: forVendor ? [] : await callbacksOf(db, 'payouts', id),
+  };
+};
