@@ -42,6 +42,21 @@ const settle = async (page: Page, path: string) => {
   await page.waitForURL((u) => u.pathname === path);
   await page.locator('main').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('[role="progressbar"]'), null, { polling: 50 });
+  // A record's show or edit view draws its fields a moment after its data arrives, with no
+  // spinner in between: until then the main region holds nothing to focus, which axe would rightly
+  // flag. Those views always have something to focus once drawn; if one did not, axe is the judge,
+  // so this only waits. (Empty screens have nothing to focus: they are not waited for.)
+  if (/\/(show|edit)$/.test(path))
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .querySelector('#main-content')
+            ?.querySelector('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])') != null,
+        null,
+        { polling: 50, timeout: 10_000 },
+      )
+      .catch(() => undefined);
 };
 
 type Target = string | ((token: string) => Promise<string>);
