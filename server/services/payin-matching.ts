@@ -1,26 +1,14 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankEntries, merchants, payins } from '../db/schema';
 import { badRequest } from '../errors';
 import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin-matching';
 import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
 import { payinFee, payinSuccess } from '../../domain/ledger';
-import { postJournal, postJournals, type JournalInput } from './ledger';
-import {
-  applyStep,
-  assertCan,
-  expired,
-  lockPayin,
-  nicknameOf,
-  recordStep,
-  writeSteps,
-  type PayinActor,
-  type PayinRow,
-  type Step,
-  type StepToWrite,
-} from './payin-steps';
+import { postJournal, type JournalInput } from './ledger';
+import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
-type EntryRow = typeof bankEntries.$inferSelect;
+export type EntryRow = typeof bankEntries.$inferSelect;
 
 /** A UTR as typed: spaces stripped, 12 digits; 400 naming the field otherwise. */
 export const utrFrom = (value: string, field = 'utr') => {
@@ -73,7 +61,7 @@ export const succeed = async (
 };
 
 /** The merchants' pay-in fees (basis points), by merchant id. */
-const feesOf = async (tx: DbOrTx, merchantIds: string[]) => {
+export const feesOf = async (tx: DbOrTx, merchantIds: string[]) => {
   if (merchantIds.length === 0) return new Map<string, number>();
   const rows = await tx
     .select({ id: merchants.id, bps: merchants.payinFeeBps })
@@ -83,7 +71,7 @@ const feesOf = async (tx: DbOrTx, merchantIds: string[]) => {
 };
 
 /** The journal of a pay-in's success: the money is where the bank entry shows it, else in the assigned account. */
-const successJournal = (
+export const successJournal = (
   row: PayinRow,
   after: PayinRow,
   bankAccountId: string,
@@ -100,7 +88,7 @@ const successJournal = (
 });
 
 /** The matching rules' decision; the accounts' names are read only for the reason of a payment into another one. */
-const decide = async (tx: DbOrTx, input: MatchInput): Promise<MatchOutcome> => {
+export const decide = async (tx: DbOrTx, input: MatchInput): Promise<MatchOutcome> => {
   const outcome = matchUtr(input);
   if (outcome.status !== 'DISPUTE' || !input.entry || input.entry.bankAccountId === input.payin.bankAccountId)
     return outcome;
@@ -176,153 +164,4 @@ export const submitUtr = async (
     const patch = { submittedUtr: utr, submittedAt: sql`now()` as never };
     return settle(tx, row, action, outcome, entry ?? null, patch, actor);
   });
-};
-
-/**
- * A bank entry just recorded (in this transaction, under its UTR's lock) pays the pay-in waiting
- * for it: the oldest PENDING one that submitted its UTR, else the open one whose short code is
- * the entry's amount code (when that pay-in named no other UTR). Answers the pay-in it moved.
- */
-export const matchEntry = async (tx: DbOrTx, entry: EntryRow, actor: PayinActor): Promise<PayinRow | null> =>
-  (await matchEntries(tx, [{ entry, actor }]))[0];
-
-/** The pay-ins a batch of new entries pay (matchEntry's rules), locked: a statement for each way of finding them. */
-const waitingFor = async (tx: DbOrTx, entries: EntryRow[]): Promise<(PayinRow | null)[]> => {
-  const found: (PayinRow | null)[] = entries.map(() => null);
-  const taken = new Set<string>();
-  const byUtr = await tx
-    .select()
-    .from(payins)
-    .where(
-      and(
-        inArray(
-          payins.submittedUtr,
-          entries.map((e) => e.utr),
-        ),
-        eq(payins.status, 'PENDING'),
-      ),
-    )
-    .orderBy(asc(payins.id))
-    .for('update');
-  const oldest = new Map<string, PayinRow>();
-  for (const p of byUtr.sort(
-    (a, b) => (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) || a.id.localeCompare(b.id),
-  ))
-    if (!oldest.has(p.submittedUtr!)) oldest.set(p.submittedUtr!, p);
-  entries.forEach((e, i) => {
-    const row = oldest.get(e.utr);
-    if (row && !taken.has(row.id)) {
-      taken.add(row.id);
-      found[i] = row;
-    }
-  });
-  const coded = entries.flatMap((e, i) => (found[i] === null && e.amountCode ? [i] : []));
-  if (coded.length > 0) {
-    const byCode = await tx
-      .select()
-      .from(payins)
-      .where(
-        and(
-          inArray(
-            payins.shortCode,
-            coded.map((i) => entries[i].amountCode!.toUpperCase()),
-          ),
-          inArray(payins.status, ['ASSIGNED', 'PENDING']),
-        ),
-      )
-      .orderBy(asc(payins.id))
-      .for('update');
-    for (const i of coded) {
-      const e = entries[i];
-      const row = byCode.find(
-        (p) =>
-          p.shortCode === e.amountCode!.toUpperCase() &&
-          !taken.has(p.id) &&
-          (p.submittedUtr === null || p.submittedUtr === e.utr),
-      );
-      if (row) {
-        taken.add(row.id);
-        found[i] = row;
-      }
-    }
-  }
-  return found;
-};
-
-/**
- * matchEntry for a batch of entries recorded together: each finds its pay-in as matchEntry's rules
- * say, and the writes of all of them go together (the entries taken, the audit events, callbacks
- * and notices, then the journals, last). Answers, for each entry, the pay-in it moved.
- */
-export const matchEntries = async (
-  tx: DbOrTx,
-  batch: { entry: EntryRow; actor: PayinActor }[],
-): Promise<(PayinRow | null)[]> => {
-  if (batch.length === 0) return [];
-  const rows = await waitingFor(
-    tx,
-    batch.map((b) => b.entry),
-  );
-  const pairs = batch.flatMap(({ entry, actor }, i) => {
-    const row = rows[i];
-    return row && row.bankAccountId !== null && row.amount !== null ? [{ i, entry, actor, row }] : [];
-  });
-  const decided = [];
-  for (const p of pairs)
-    decided.push({
-      ...p,
-      outcome: await decide(tx, {
-        payin: { id: p.row.id, bankAccountId: p.row.bankAccountId!, amount: p.row.amount! },
-        entry: { bankAccountId: p.entry.bankAccountId, amount: p.entry.amount, usedByPayinId: null },
-        claimedByOther: false,
-      }),
-    });
-  const taking = decided.filter((d) => d.outcome.takesEntry);
-  if (taking.length > 0)
-    await tx.execute(sql`UPDATE bank_entries e SET payin_id = v.payin_id, used_at = now()
-      FROM (VALUES ${sql.join(
-        taking.map((d) => sql`(${d.entry.id}::uuid, ${d.row.id}::uuid)`),
-        sql`, `,
-      )}) AS v(id, payin_id) WHERE e.id = v.id`);
-  const winners = decided.filter((d) => d.outcome.status === 'SUCCESS');
-  const bps = await feesOf(
-    tx,
-    winners.map((d) => d.row.merchantId),
-  );
-  const moved: (PayinRow | null)[] = batch.map(() => null);
-  const toWrite: StepToWrite[] = decided.map(({ entry, row, outcome }) => {
-    const taken = outcome.takesEntry ? { utr: entry.utr, bankEntryId: entry.id } : {};
-    if (outcome.status !== 'SUCCESS')
-      return {
-        row,
-        action: 'match-entry',
-        to: outcome.status,
-        patch: {
-          reason: outcome.reason,
-          ...(outcome.takesEntry ? { ...taken, confirmedAmount: outcome.confirmedAmount } : {}),
-        },
-      };
-    const confirmedAmount = outcome.confirmedAmount!;
-    const fee = payinFee(confirmedAmount, bps.get(row.merchantId)!);
-    return {
-      row,
-      action: 'match-entry',
-      to: 'SUCCESS',
-      patch: { confirmedAmount, fee, reason: null, ...taken, completedAt: sql`now()` as never },
-    };
-  });
-  const written = await writeSteps(tx, toWrite);
-  const steps: Step[] = [];
-  const journals: JournalInput[] = [];
-  decided.forEach(({ i, entry, actor, row }, k) => {
-    const after = written[k];
-    const { confirmedAmount, fee } = toWrite[k].patch;
-    if (after.status === 'SUCCESS' && !row.test)
-      journals.push(successJournal(row, after, entry.bankAccountId, confirmedAmount!, fee!, actor));
-    steps.push({ before: row, after, action: 'match-entry', actor });
-    moved[i] = after;
-  });
-  await recordStep(tx, steps);
-  await postJournals(tx, journals);
-  return moved;
 };

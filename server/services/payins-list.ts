@@ -51,7 +51,12 @@ export const payinVisible = (scope: DataScope): SQL | undefined =>
     vendorCode: (code) => inArray(payins.bankAccountId, vendorBankAccountIds(code)),
   });
 
-const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<string[] | null> => {
+/** The merchant codes a list filter asks for (with sub-merchants when asked), narrowed to the caller's scope. */
+export const merchantCodesWanted = async (
+  db: DbOrTx,
+  f: { merchantCode?: string[]; includeSubMerchants?: boolean },
+  scope: DataScope,
+): Promise<string[] | null> => {
   let codes = f.merchantCode ?? [];
   if (codes.length > 0 && f.includeSubMerchants) {
     const subs = await db

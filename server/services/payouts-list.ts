@@ -1,14 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import {
-  auditEvents,
-  bankAccounts,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerJournals,
-  merchants,
-  payouts,
-} from '../db/schema';
+import { auditEvents, bankAccounts, ledgerAccounts, ledgerEntries, ledgerJournals, payouts } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
@@ -31,8 +23,8 @@ import {
 } from './lists';
 import { paiseFrom } from './money-input';
 import type { PayoutRow } from './payout-create';
-import { COUNT_CAP } from './payins-list';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+import { COUNT_CAP, merchantCodesWanted } from './payins-list';
+import { dataScope, scopeWhere, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 
@@ -44,23 +36,6 @@ export const payoutVisible = (scope: DataScope): SQL | undefined =>
     merchantCodes: (codes) => inArray(payouts.merchantCode, codes),
     vendorCode: (code) => eq(payouts.vendorCode, code),
   });
-
-const merchantCodesWanted = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<string[] | null> => {
-  let codes = f.merchantCode ?? [];
-  if (codes.length > 0 && f.includeSubMerchants) {
-    const subs = await db
-      .select({ code: merchants.code })
-      .from(merchants)
-      .where(
-        inArray(
-          merchants.parentId,
-          db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes)),
-        ),
-      );
-    codes = [...codes, ...subs.map((s) => s.code)];
-  }
-  return narrowCodes(codes, scopeMerchantCodes(scope));
-};
 
 const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
   // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.

@@ -1,0 +1,155 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { payins } from '../db/schema';
+import { payinFee } from '../../domain/ledger';
+import { postJournals, type JournalInput } from './ledger';
+import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
+import { recordStep, writeSteps, type PayinActor, type PayinRow, type Step, type StepToWrite } from './payin-steps';
+
+/**
+ * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting
+ * for them: the oldest PENDING one that submitted the entry's UTR, else the open one whose short
+ * code is the entry's amount code (when that pay-in named no other UTR). The rules' decision is
+ * domain/payin-matching's, as for a UTR the customer submits (payin-matching.ts).
+ */
+
+/** The pay-ins a batch of new entries pay (matchEntry's rules), locked: a statement for each way of finding them. */
+const waitingFor = async (tx: DbOrTx, entries: EntryRow[]): Promise<(PayinRow | null)[]> => {
+  const found: (PayinRow | null)[] = entries.map(() => null);
+  const taken = new Set<string>();
+  const byUtr = await tx
+    .select()
+    .from(payins)
+    .where(
+      and(
+        inArray(
+          payins.submittedUtr,
+          entries.map((e) => e.utr),
+        ),
+        eq(payins.status, 'PENDING'),
+      ),
+    )
+    .orderBy(asc(payins.id))
+    .for('update');
+  const oldest = new Map<string, PayinRow>();
+  for (const p of byUtr.sort(
+    (a, b) => (a.submittedAt?.getTime() ?? 0) - (b.submittedAt?.getTime() ?? 0) || a.id.localeCompare(b.id),
+  ))
+    if (!oldest.has(p.submittedUtr!)) oldest.set(p.submittedUtr!, p);
+  entries.forEach((e, i) => {
+    const row = oldest.get(e.utr);
+    if (row && !taken.has(row.id)) {
+      taken.add(row.id);
+      found[i] = row;
+    }
+  });
+  const coded = entries.flatMap((e, i) => (found[i] === null && e.amountCode ? [i] : []));
+  if (coded.length > 0) {
+    const byCode = await tx
+      .select()
+      .from(payins)
+      .where(
+        and(
+          inArray(
+            payins.shortCode,
+            coded.map((i) => entries[i].amountCode!.toUpperCase()),
+          ),
+          inArray(payins.status, ['ASSIGNED', 'PENDING']),
+        ),
+      )
+      .orderBy(asc(payins.id))
+      .for('update');
+    for (const i of coded) {
+      const e = entries[i];
+      const row = byCode.find(
+        (p) =>
+          p.shortCode === e.amountCode!.toUpperCase() &&
+          !taken.has(p.id) &&
+          (p.submittedUtr === null || p.submittedUtr === e.utr),
+      );
+      if (row) {
+        taken.add(row.id);
+        found[i] = row;
+      }
+    }
+  }
+  return found;
+};
+
+/**
+ * matchEntry for a batch of entries recorded together: each finds its pay-in as matchEntry's rules
+ * say, and the writes of all of them go together (the entries taken, the audit events, callbacks
+ * and notices, then the journals, last). Answers, for each entry, the pay-in it moved.
+ */
+export const matchEntries = async (
+  tx: DbOrTx,
+  batch: { entry: EntryRow; actor: PayinActor }[],
+): Promise<(PayinRow | null)[]> => {
+  if (batch.length === 0) return [];
+  const rows = await waitingFor(
+    tx,
+    batch.map((b) => b.entry),
+  );
+  const pairs = batch.flatMap(({ entry, actor }, i) => {
+    const row = rows[i];
+    return row && row.bankAccountId !== null && row.amount !== null ? [{ i, entry, actor, row }] : [];
+  });
+  const decided = [];
+  for (const p of pairs)
+    decided.push({
+      ...p,
+      outcome: await decide(tx, {
+        payin: { id: p.row.id, bankAccountId: p.row.bankAccountId!, amount: p.row.amount! },
+        entry: { bankAccountId: p.entry.bankAccountId, amount: p.entry.amount, usedByPayinId: null },
+        claimedByOther: false,
+      }),
+    });
+  const taking = decided.filter((d) => d.outcome.takesEntry);
+  if (taking.length > 0)
+    await tx.execute(sql`UPDATE bank_entries e SET payin_id = v.payin_id, used_at = now()
+      FROM (VALUES ${sql.join(
+        taking.map((d) => sql`(${d.entry.id}::uuid, ${d.row.id}::uuid)`),
+        sql`, `,
+      )}) AS v(id, payin_id) WHERE e.id = v.id`);
+  const winners = decided.filter((d) => d.outcome.status === 'SUCCESS');
+  const bps = await feesOf(
+    tx,
+    winners.map((d) => d.row.merchantId),
+  );
+  const moved: (PayinRow | null)[] = batch.map(() => null);
+  const toWrite: StepToWrite[] = decided.map(({ entry, row, outcome }) => {
+    const taken = outcome.takesEntry ? { utr: entry.utr, bankEntryId: entry.id } : {};
+    if (outcome.status !== 'SUCCESS')
+      return {
+        row,
+        action: 'match-entry',
+        to: outcome.status,
+        patch: {
+          reason: outcome.reason,
+          ...(outcome.takesEntry ? { ...taken, confirmedAmount: outcome.confirmedAmount } : {}),
+        },
+      };
+    const confirmedAmount = outcome.confirmedAmount!;
+    const fee = payinFee(confirmedAmount, bps.get(row.merchantId)!);
+    return {
+      row,
+      action: 'match-entry',
+      to: 'SUCCESS',
+      patch: { confirmedAmount, fee, reason: null, ...taken, completedAt: sql`now()` as never },
+    };
+  });
+  const written = await writeSteps(tx, toWrite);
+  const steps: Step[] = [];
+  const journals: JournalInput[] = [];
+  decided.forEach(({ i, entry, actor, row }, k) => {
+    const after = written[k];
+    const { confirmedAmount, fee } = toWrite[k].patch;
+    if (after.status === 'SUCCESS' && !row.test)
+      journals.push(successJournal(row, after, entry.bankAccountId, confirmedAmount!, fee!, actor));
+    steps.push({ before: row, after, action: 'match-entry', actor });
+    moved[i] = after;
+  });
+  await recordStep(tx, steps);
+  await postJournals(tx, journals);
+  return moved;
+};
