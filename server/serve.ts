@@ -4,6 +4,7 @@ import { attachEmbedded, openPostgres } from './db';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './db/seed';
 import { seedDemoDeposits } from './db/seed-deposits';
+import { seedDemoPayouts } from './db/seed-payouts';
 import { setPasswordHashCost } from './services/passwords';
 import { buildDashboardIfStale } from './build';
 
@@ -51,6 +52,15 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
     }))
   )
     app.log.info('demo deposits created');
+  // Pay-outs after the deposits: their holds need the balance those gave the merchants.
+  if (
+    seeded &&
+    (await seedDemoPayouts(database.db, {
+      callbackBase: `http://127.0.0.1:${port}`,
+      checkerThresholdPaise: config.payoutCheckerThresholdRupees * 100,
+    }))
+  )
+    app.log.info('demo pay-outs created');
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };

@@ -68,3 +68,48 @@ export const ledgerHolds = async (s: TestServer) => {
     WHERE coalesce(e.owed, 0) <> coalesce(l.owed, 0)`);
   return { unbalanced: unbalanced.rows, mismatched: mismatched.rows };
 };
+
+/**
+ * The pay-outs' side of the ledger (issue 11): an account's `held` is its PENDING holds' sum, a
+ * merchant's is its INITIATED real pay-outs' amount and fee; nothing is held below zero or beyond
+ * the balance; a pay-out has at most one open hold (one exactly while INITIATED and real) and one
+ * open success journal exactly while SUCCESS and real; the pay-out fee income is the fees of those.
+ */
+export const payoutProblems = async (s: TestServer) =>
+  (
+    await s.db.execute<{ problem: string; id: string; detail: string }>(sql`
+    WITH pending AS (
+      SELECT account_id, entity, entity_id, count(*) AS n, sum(amount) AS amount FROM ledger_holds
+      WHERE state = 'PENDING' GROUP BY account_id, entity, entity_id),
+    waiting AS (
+      SELECT 'merchant:' || merchant_id AS key, sum(amount + fee) AS held FROM payouts
+      WHERE status = 'INITIATED' AND NOT test GROUP BY merchant_id),
+    open_success AS (
+      SELECT j.entity_id, count(*) AS n FROM ledger_journals j
+      WHERE j.kind = 'payout.success' AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.reverses_id = j.id)
+      GROUP BY j.entity_id)
+    SELECT 'held vs holds' AS problem, a.key AS id, a.held || ' vs ' || coalesce(sum(p.amount), 0) AS detail
+      FROM ledger_accounts a LEFT JOIN pending p ON p.account_id = a.id
+      GROUP BY a.id HAVING a.held <> coalesce(sum(p.amount), 0)
+    UNION ALL
+    SELECT 'held vs waiting pay-outs', a.key, a.held || ' vs ' || coalesce(w.held, 0)
+      FROM ledger_accounts a LEFT JOIN waiting w ON w.key = a.key
+      WHERE a.key LIKE 'merchant:%' AND a.held <> coalesce(w.held, 0)
+    UNION ALL
+    SELECT 'overdrawn', key, 'balance ' || -balance || ' held ' || held FROM ledger_accounts
+      WHERE key LIKE 'merchant:%' AND (held < 0 OR -balance - held < 0)
+    UNION ALL
+    SELECT 'open holds', o.id::text, o.status || ' test=' || o.test || ' holds=' || coalesce(sum(p.n), 0)
+      FROM payouts o LEFT JOIN pending p ON p.entity = 'payouts' AND p.entity_id = o.id GROUP BY o.id
+      HAVING coalesce(sum(p.n), 0) <> CASE WHEN o.status = 'INITIATED' AND NOT o.test THEN 1 ELSE 0 END
+    UNION ALL
+    SELECT 'open success journals', o.id::text, o.status || ' test=' || o.test || ' open=' || coalesce(j.n, 0)
+      FROM payouts o LEFT JOIN open_success j ON j.entity_id = o.id
+      WHERE coalesce(j.n, 0) <> CASE WHEN o.status = 'SUCCESS' AND NOT o.test THEN 1 ELSE 0 END
+    UNION ALL
+    SELECT 'payout fee income', '', f.fees || ' vs ledger ' || i.income
+      FROM (SELECT coalesce(sum(fee), 0) AS fees FROM payouts WHERE status = 'SUCCESS' AND NOT test) f,
+        (SELECT coalesce(-sum(e.amount), 0) AS income FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE a.key = 'income:payout-fees') i
+      WHERE f.fees <> i.income`)
+  ).rows;
