@@ -95,7 +95,9 @@ export type Action =
   | 'drop'
   | 'reverse'
   /** Give pay-outs to a vendor whose users then process them. */
-  | 'assign';
+  | 'assign'
+  /** Send a record's latest callback to its merchant again. */
+  | 'resend';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -132,12 +134,17 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
   'bank-entries': { create: PAYIN_STAFF, reset: ['ADMIN'] },
   /** Pay-outs (domain/payout): vendors only on those assigned to them, which the service checks. */
   payouts: {
+    /** New Payout: staff create one for a merchant, through the merchant API's service. */
+    create: PAYOUT_STAFF,
     approve: [...PAYOUT_STAFF, ...VENDOR_ROLES],
     reject: [...PAYOUT_STAFF, ...VENDOR_ROLES],
     drop: PAYOUT_STAFF,
     reverse: PAYOUT_STAFF,
     reset: PAYOUT_STAFF,
     assign: PAYOUT_STAFF,
+    resend: PAYOUT_STAFF,
+    /** Correct the UTR of a paid pay-out (password confirmation). */
+    correct: ['ADMIN'],
   },
 };
 

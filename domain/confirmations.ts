@@ -26,6 +26,8 @@ export const CONFIRMATION_KINDS = [
   /** Money corrections: setting a pay-in to SUCCESS with an amount, freeing a used bank entry. */
   'payin.confirm',
   'bank-entry.reset',
+  /** The UTR of a paid pay-out, corrected: what the merchant is told the money went out as. */
+  'payout.utr',
 ] as const;
 export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 

@@ -36,6 +36,7 @@ import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
 import { payoutRoutes } from './routes/payouts';
+import { payoutAdminRoutes } from './routes/payout-admin';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
@@ -204,6 +205,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         db,
         checkerThresholdPaise: (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100,
       });
+      await v1.register(payoutAdminRoutes, { db });
       await v1.register(bankEntryRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.

@@ -120,6 +120,10 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/payouts/:id/reverse': PAYIN_STAFF,
   'POST /v1/payouts/:id/reset': PAYIN_STAFF,
   'POST /v1/payouts/assign': PAYIN_STAFF,
+  // New Payout and the callback bell: staff; correcting a paid pay-out's UTR: ADMIN only.
+  'POST /v1/payouts': PAYIN_STAFF,
+  'POST /v1/payouts/:id/callbacks': PAYIN_STAFF,
+  'POST /v1/payouts/:id/utr': ADMIN,
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,
