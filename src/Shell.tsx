@@ -14,6 +14,7 @@ import bankEntries from './resources/bank-entries';
 import merchantApplications from './resources/merchant-applications';
 import merchants from './resources/merchants';
 import payins from './resources/payins';
+import payouts from './resources/payouts';
 import type { ResourceConfig } from './resources/types';
 import users from './resources/users';
 import vendors from './resources/vendors';
@@ -32,6 +33,9 @@ export const RESOURCES = {
   'deposit/completed': payins.completed,
   'deposit/dropped': payins.dropped,
   'deposit/all': payins.all,
+  'withdrawal/progress': payouts.progress,
+  'withdrawal/completed': payouts.completed,
+  'withdrawal/all': payouts.all,
   'add-data': bankEntries,
   vendor: vendors,
   user: users,
@@ -46,9 +50,6 @@ const empty = (): LazyScreen => lazyScreen(() => import('./pages/EmptyScreen'), 
 export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
   dashboard: empty(),
   'vendor-board': empty(),
-  'withdrawal/progress': empty(),
-  'withdrawal/completed': empty(),
-  'withdrawal/all': empty(),
   settlements: empty(),
   vendorsettlements: empty(),
   lien: empty(),

@@ -8,6 +8,7 @@ import { bankEntryMessages } from '../resources/bank-entries/messages';
 import { liveMessages } from '../live/messages';
 import { merchantMessages } from '../resources/merchants/messages';
 import { payinMessages } from '../resources/payins/messages';
+import { payoutMessages } from '../resources/payouts/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorMessages } from '../resources/vendors/messages';
 
@@ -178,6 +179,7 @@ export const appMessages = {
     vendor: vendorMessages,
     'bank-accounts': bankAccountMessages,
     payins: payinMessages,
+    payouts: payoutMessages,
     'add-data': bankEntryMessages,
     user: userMessages,
   },
