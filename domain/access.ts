@@ -1,6 +1,7 @@
 import { menuFor, type MenuScreen } from './menu';
 import { PAYIN_STAFF } from './payin';
 import { PAYOUT_STAFF, VENDOR_ROLES } from './payout';
+import { EKO_ROLES } from './eko';
 import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
 
 /**
@@ -97,7 +98,9 @@ export type Action =
   /** Give pay-outs to a vendor whose users then process them. */
   | 'assign'
   /** Send a record's latest callback to its merchant again. */
-  | 'resend';
+  | 'resend'
+  /** Send pay-outs through a provider (Eko): the gateway's own wallet pays them. */
+  | 'send';
 
 /**
  * Who may change what, per API resource, among the roles that may use it. Deny by default: an
@@ -143,6 +146,8 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
     reset: PAYOUT_STAFF,
     assign: PAYOUT_STAFF,
     resend: PAYOUT_STAFF,
+    /** Batch Withdrawal through Eko (one approval through Eko is checked by the service too). */
+    send: EKO_ROLES,
     /** Correct the UTR of a paid pay-out (password confirmation). */
     correct: ['ADMIN'],
   },

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'drop',
   'reverse',
   'request-approval',
+  /** A pay-out handed to a provider (Eko), whose answer then completes or fails it. */
+  'send-to-provider',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

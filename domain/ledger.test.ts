@@ -93,21 +93,21 @@ describe('payinSuccess', () => {
 
 describe('payoutSuccess', () => {
   it('takes the amount and fee from the merchant, the amount from the paying bank, the fee to income', () => {
-    const journal = payoutSuccess({ merchantId: 'm1', bankAccountId: 'b1', amount: 1000_00, fee: 15_00 });
+    const journal = payoutSuccess({ merchantId: 'm1', paidFrom: bankAccount('b1'), amount: 1000_00, fee: 15_00 });
     expect(journal).toEqual([
       { account: 'merchant:m1', amount: 1015_00 },
       { account: 'bank:b1', amount: -1000_00 },
       { account: 'income:payout-fees', amount: -15_00 },
     ]);
     checkBalanced(journal);
-    expect(payoutSuccess({ merchantId: 'm1', bankAccountId: 'b1', amount: 5, fee: 0 })).toHaveLength(2);
+    expect(payoutSuccess({ merchantId: 'm1', paidFrom: bankAccount('b1'), amount: 5, fee: 0 })).toHaveLength(2);
   });
 
   it('balances for any amount and fee rate, and its reversal gives it all back', () =>
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10 ** 11 }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
         const fee = payinFee(amount, bps);
-        const journal = payoutSuccess({ merchantId: 'm1', bankAccountId: 'b1', amount, fee });
+        const journal = payoutSuccess({ merchantId: 'm1', paidFrom: bankAccount('b1'), amount, fee });
         checkBalanced(journal);
         expect(journal.find((l) => l.account === M)?.amount).toBe(amount + fee);
         checkBalanced([...journal, ...reversal(journal)]);

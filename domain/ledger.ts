@@ -6,7 +6,7 @@ import { feeOf } from './money';
  * negative credits it. What the gateway holds in a bank account is an asset (debit-normal); what it
  * owes a merchant and what it earned are credit-normal, so their balances are shown negated.
  */
-export type AccountKind = 'merchant' | 'bank' | 'income';
+export type AccountKind = 'merchant' | 'bank' | 'income' | 'provider';
 
 /** A ledger account is named by its kind and owner: `merchant:<id>`, `bank:<id>`, `income:payin-fees`. */
 export type AccountKey = `${AccountKind}:${string}`;
@@ -15,19 +15,21 @@ export const merchantAccount = (merchantId: string): AccountKey => `merchant:${m
 export const bankAccount = (bankAccountId: string): AccountKey => `bank:${bankAccountId}`;
 export const PAYIN_FEES: AccountKey = 'income:payin-fees';
 export const PAYOUT_FEES: AccountKey = 'income:payout-fees';
+/** The gateway's wallet at Eko, from which Eko's transfers are paid (an asset, as a bank account). */
+export const EKO_WALLET: AccountKey = 'provider:eko';
 
 export const kindOf = (key: AccountKey): AccountKind => key.slice(0, key.indexOf(':')) as AccountKind;
 
 /** Balances shown to people: what the gateway owes a merchant, holds in a bank, has earned. */
 export const shownBalance = (key: AccountKey, ledgerBalance: number): number =>
-  kindOf(key) === 'bank' ? ledgerBalance : -ledgerBalance;
+  kindOf(key) === 'bank' || kindOf(key) === 'provider' ? ledgerBalance : -ledgerBalance;
 
 /**
  * Accounts that every pay-in of every merchant touches would make all postings wait on one row
  * lock. Their entries are kept, but no running balance is cached on their row: it is summed when
  * read (reference §2, "hot accounts").
  */
-export const cachesBalance = (key: AccountKey): boolean => kindOf(key) !== 'income';
+export const cachesBalance = (key: AccountKey): boolean => kindOf(key) !== 'income' && kindOf(key) !== 'provider';
 
 export interface Line {
   account: AccountKey;
@@ -67,14 +69,14 @@ export const payinSuccess = (p: {
   ]);
 
 /**
- * A pay-out succeeded (issue 11): the merchant is owed its amount and fee less, the bank account
- * that paid holds the amount less, and the gateway earned the fee. Posted when the hold taken at
- * creation is released, in the same transaction.
+ * A pay-out succeeded (issue 11): the merchant is owed its amount and fee less, the account that
+ * paid (a pay-out bank account by hand, or the Eko wallet) holds the amount less, and the gateway
+ * earned the fee. Posted when the hold taken at creation is released, in the same transaction.
  */
-export const payoutSuccess = (p: { merchantId: string; bankAccountId: string; amount: number; fee: number }): Line[] =>
+export const payoutSuccess = (p: { merchantId: string; paidFrom: AccountKey; amount: number; fee: number }): Line[] =>
   withoutZeros([
     { account: merchantAccount(p.merchantId), amount: p.amount + p.fee },
-    { account: bankAccount(p.bankAccountId), amount: -p.amount },
+    { account: p.paidFrom, amount: -p.amount },
     { account: PAYOUT_FEES, amount: -p.fee },
   ]);
 

@@ -35,8 +35,7 @@ import { merchantApiRoutes } from './routes/merchant-api';
 import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
-import { payoutRoutes } from './routes/payouts';
-import { payoutAdminRoutes } from './routes/payout-admin';
+import { withdrawalRoutes } from './routes/withdrawals';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
@@ -68,6 +67,10 @@ export type AppConfig = Pick<
       | 'payPageRateLimitPerMinute'
       | 'callbackWorker'
       | 'payoutCheckerThresholdRupees'
+      | 'eko'
+      | 'ekoInquiryIntervalMs'
+      | 'ekoNotFoundGraceSeconds'
+      | 'webhookRateLimitPerMinute'
       | 'seedDemo'
     >
   > & {
@@ -201,11 +204,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         ttlMinutes,
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
-      await v1.register(payoutRoutes, {
-        db,
-        checkerThresholdPaise: (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100,
-      });
-      await v1.register(payoutAdminRoutes, { db });
+      await v1.register(withdrawalRoutes, { db, config });
       await v1.register(bankEntryRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
+import type { EkoConfig } from './services/eko-client';
 
 export interface Config {
   port: number;
@@ -42,6 +43,14 @@ export interface Config {
   callbackWorker: boolean;
   /** Pay-outs above this many rupees need a second staff user to approve them (maker-checker). */
   payoutCheckerThresholdRupees: number;
+  /** Eko's fund-transfer account (EKO_*): pay-outs go through Eko only when it is configured. */
+  eko?: EkoConfig;
+  /** How often pay-outs waiting for Eko are inquired about. */
+  ekoInquiryIntervalMs: number;
+  /** An Eko inquiry that finds no transfer this long after sending means Eko never took it. */
+  ekoNotFoundGraceSeconds: number;
+  /** Provider webhook requests per IP per minute. */
+  webhookRateLimitPerMinute: number;
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -119,6 +128,26 @@ const hashCostFrom = (text: string | undefined): number => {
   return cost;
 };
 
+const EKO_REQUIRED = ['EKO_API_BASE', 'EKO_DEVELOPER_KEY', 'EKO_ACCESS_KEY', 'EKO_INITIATOR_ID'] as const;
+
+/** Eko is configured by all four of EKO_REQUIRED, or not at all (a partial set is a mistake worth stopping for). */
+export const ekoConfigFrom = (env: NodeJS.ProcessEnv): EkoConfig | undefined => {
+  const missing = EKO_REQUIRED.filter((name) => !env[name]);
+  if (missing.length === EKO_REQUIRED.length) return undefined;
+  if (missing.length > 0) throw new Error(`Eko is configured in part: set ${missing.join(', ')} too, or none of them`);
+  const apiBase = env.EKO_API_BASE!;
+  if (!/^https?:\/\/[^\s]+$/.test(apiBase)) throw new Error(`EKO_API_BASE must be an http(s) URL (got "${apiBase}")`);
+  return {
+    apiBase,
+    developerKey: env.EKO_DEVELOPER_KEY!,
+    accessKey: env.EKO_ACCESS_KEY!,
+    initiatorId: env.EKO_INITIATOR_ID!,
+    userCode: env.EKO_USER_CODE || undefined,
+    senderName: env.EKO_SENDER_NAME || 'Payment Gateway',
+    timeoutMs: positiveInt(env.EKO_TIMEOUT_MS, 30_000, 'EKO_TIMEOUT_MS'),
+  };
+};
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config => {
   const root = process.cwd();
   const port = env.PORT === undefined || env.PORT === '' ? 8080 : Number(env.PORT);
@@ -162,6 +191,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
       'MERCHANT_API_RATE_LIMIT_PER_MINUTE',
     ),
     payPageRateLimitPerMinute: positiveInt(env.PAY_PAGE_RATE_LIMIT_PER_MINUTE, 120, 'PAY_PAGE_RATE_LIMIT_PER_MINUTE'),
+    eko: ekoConfigFrom(env),
+    ekoInquiryIntervalMs: positiveInt(env.EKO_INQUIRY_INTERVAL_MS, 30_000, 'EKO_INQUIRY_INTERVAL_MS'),
+    ekoNotFoundGraceSeconds: positiveInt(env.EKO_NOT_FOUND_GRACE_SECONDS, 900, 'EKO_NOT_FOUND_GRACE_SECONDS'),
+    webhookRateLimitPerMinute: positiveInt(env.WEBHOOK_RATE_LIMIT_PER_MINUTE, 600, 'WEBHOOK_RATE_LIMIT_PER_MINUTE'),
     callbackWorker: env.CALLBACK_WORKER === undefined ? true : parseSwitch(env.CALLBACK_WORKER, 'CALLBACK_WORKER'),
   };
 };

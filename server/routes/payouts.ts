@@ -11,6 +11,7 @@ import { payoutData } from '../services/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
 import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';
 import { CODE_FORMAT } from '../../domain/formats';
+import type { EkoDeps } from '../services/payout-eko';
 
 const tags = ['payouts'];
 const resource = 'payouts';
@@ -32,13 +33,15 @@ const RejectBody = Type.Object(
 const PayoutAnswer = Type.Object({
   ...MerchantPayoutStatus.properties,
   awaitingChecker: Type.Optional(Type.String({ description: 'the maker, when a checker is awaited' })),
+  awaitingProvider: Type.Optional(Type.String({ description: 'eko, while Eko has not answered for certain' })),
 });
 
 /** Staff and vendors process pay-outs (issue 11, items 2–6): the names here are kept exactly. */
-export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdPaise: number }> = async (
-  app,
-  { db, checkerThresholdPaise },
-) => {
+export const payoutRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  checkerThresholdPaise: number;
+  eko?: EkoDeps;
+}> = async (app, { db, checkerThresholdPaise, eko }) => {
   await app.register(
     readRoutes({
       resource,
@@ -62,7 +65,7 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdP
         tags,
         security,
         summary:
-          'Approve a pay-out: SUCCESS with its UTR and paying account, its hold posted. Above the checker threshold the first call answers 202 and a second staff user completes it.',
+          'Approve a pay-out: by hand, SUCCESS with its UTR and paying account, its hold posted; or through Eko (ADMIN, OPERATIONS), whose answer makes it SUCCESS or REJECTED, or 202 with awaitingProvider while Eko has not answered for certain. Above the checker threshold the first call answers 202 and a second staff user completes it.',
         params: IdParams,
         body: ApproveBody,
         response: { 200: Data(PayoutAnswer), 202: Data(PayoutAnswer), ...errorResponses },
@@ -72,10 +75,17 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdP
       const { row, waitingForChecker } = await approvePayout(db, request.session, request.params.id, request.body, {
         checkerThresholdPaise,
         ip: request.ip,
+        eko,
       });
-      return reply
-        .status(waitingForChecker ? 202 : 200)
-        .send({ data: { ...payoutData(row), ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}) } });
+      // Sent to Eko without a certain answer yet (a time-out, tx_status 2): accepted, not done.
+      const awaitingProvider = row.providerState ? 'eko' : undefined;
+      return reply.status(waitingForChecker || awaitingProvider ? 202 : 200).send({
+        data: {
+          ...payoutData(row),
+          ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}),
+          ...(awaitingProvider ? { awaitingProvider } : {}),
+        },
+      });
     },
   );
 

@@ -146,6 +146,7 @@ export const PayoutView = Type.Object({
   awaitingChecker: Nullable(
     Type.String({ description: 'the maker of an approval or reversal waiting for its checker' }),
   ),
+  awaitingProvider: Nullable(Type.String({ description: 'eko, while Eko has not answered for certain' })),
   callback: CallbackState,
   createdAt: Type.String(),
   updatedAt: Type.String(),
@@ -165,5 +166,19 @@ export const PayoutDetail = Type.Object({
   ),
   journal: Type.Array(JournalLine),
   callbacks: Type.Array(CallbackView),
+  /** Every request to Eko and every callback it sent: what was asked, what came back. */
+  providerCalls: Type.Array(
+    Type.Object({
+      provider: Type.String(),
+      kind: enumOf(['transfer', 'inquiry', 'callback'] as const),
+      outcome: Type.String(),
+      clientRefId: Type.String(),
+      tid: Nullable(Type.String()),
+      txStatus: Nullable(Type.Integer()),
+      httpStatus: Nullable(Type.Integer()),
+      message: Nullable(Type.String()),
+      at: Type.String(),
+    }),
+  ),
 });
 export type PayoutDetail = Static<typeof PayoutDetail>;

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { bankAccounts, payouts, vendors } from '../db/schema';
 import { AppError, badRequest, conflict, forbidden } from '../errors';
-import { payoutSuccess } from '../../domain/ledger';
+import { bankAccount, payoutSuccess } from '../../domain/ledger';
 import {
   mayProcess,
   needsChecker,
@@ -16,6 +16,8 @@ import { audit } from './audit';
 import type { SessionUser } from './auth';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { utrFrom } from './payin-matching';
+import { markSending, sendToEko, type EkoDeps } from './payout-eko';
+import { EKO_ABSENT, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';
 import { applyPayoutStep, assertCanMove, lockPayout } from './payout-steps';
 
@@ -28,16 +30,18 @@ const visibleTo = (user: SessionUser) =>
   VENDOR_ROLES.includes(user.role) ? sql`${payouts.vendorCode} = ${user.vendorCode ?? ''}` : undefined;
 
 /** The pay-out locked, if this user may take this action on it: 404 unseen, 403 not theirs to process, 409 wrong status. */
-export const lockFor = async (
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  user: SessionUser,
-  id: string,
-  action: PayoutAction,
-) => {
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export const lockFor = async (tx: Tx, user: SessionUser, id: string, action: PayoutAction) => {
   const row = await lockPayout(tx, id, visibleTo(user));
   if (!mayProcess(user, action, row))
     throw forbidden('This pay-out is assigned to a vendor: only ADMIN or that vendor may process it.');
   assertCanMove(action, row);
+  if (row.providerState)
+    throw conflict(
+      'This pay-out was sent to Eko: it waits for Eko to answer, then moves by itself.',
+      'PROVIDER_WAITING',
+    );
   return row;
 };
 
@@ -56,24 +60,28 @@ const payingAccount = async (db: Db, user: SessionUser, bankAccountId: string) =
 };
 
 /**
- * Approves a pay-out paid by hand (UTR and paying account): SUCCESS, its hold posted as the
- * pay-out's journal. Above the checker threshold the first call records the maker (202) and a
- * second user's same call completes it; the maker cannot be the checker.
+ * Approves a pay-out: paid by hand (UTR and paying account: SUCCESS, its hold posted as the
+ * pay-out's journal) or handed to Eko (ADMIN and OPERATIONS; its answer completes or fails it).
+ * Above the checker threshold the first call records the maker (202) and a second user's same
+ * call completes it; the maker cannot be the checker.
  */
 export const approvePayout = async (
   db: Db,
   user: SessionUser,
   id: string,
   approval: Approval,
-  opts: { checkerThresholdPaise: number; ip?: string },
+  opts: { checkerThresholdPaise: number; ip?: string; eko?: EkoDeps },
 ): Promise<{ row: PayoutRow; waitingForChecker: boolean }> => {
-  if (approval.method === 'eko')
-    throw new AppError(400, 'EKO_NOT_CONFIGURED', 'Eko is not configured on this server: approve by hand with a UTR.');
-  const utr = utrFrom(approval.utr);
-  await payingAccount(db, user, approval.bankAccountId);
-  const details = { method: 'manual', utr, bankAccountId: approval.bankAccountId };
+  if (approval.method === 'eko' && !opts.eko) throw new AppError(400, 'EKO_NOT_CONFIGURED', EKO_ABSENT);
+  if (approval.method === 'eko' && !EKO_ROLES.includes(user.role))
+    throw forbidden('Only ADMIN and OPERATIONS send pay-outs through Eko.');
+  const details =
+    approval.method === 'manual'
+      ? { method: 'manual', utr: utrFrom(approval.utr), bankAccountId: approval.bankAccountId }
+      : { method: 'eko' };
+  if (approval.method === 'manual') await payingAccount(db, user, approval.bankAccountId);
   const actor = actorOf(user, opts.ip);
-  return db.transaction(async (tx) => {
+  const decided = await db.transaction(async (tx) => {
     const row = await lockFor(tx, user, id, 'approve');
     if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
       if (row.pendingAction !== 'approve') {
@@ -94,39 +102,54 @@ export const approvePayout = async (
       }
       if (row.pendingBy === user.id)
         throw new AppError(403, 'SAME_USER', 'You asked for this approval: another staff user must check it.');
-      const asked = row.pendingDetails as typeof details;
-      if (asked.utr !== utr || asked.bankAccountId !== approval.bankAccountId)
+      const asked = row.pendingDetails as Partial<typeof details> & { method: string };
+      const same = (['method', 'utr', 'bankAccountId'] as const).every(
+        (k) => (asked as Record<string, unknown>)[k] === (details as Record<string, unknown>)[k],
+      );
+      if (!same)
         throw conflict(
-          `The checker's UTR and bank account must be the maker's (${row.pendingByName}: UTR ${asked.utr}).`,
+          asked.method === 'eko'
+            ? `The maker (${row.pendingByName}) asked for Eko: the checker approves through Eko too.`
+            : `The checker's UTR and bank account must be the maker's (${row.pendingByName}: UTR ${asked.utr ?? ''}).`,
           'CHECKER_DIFFERS',
         );
     }
-    const after = await applyPayoutStep(
-      tx,
-      row,
-      'approve',
-      { method: 'manual', utr, bankAccountId: approval.bankAccountId, reason: null, completedAt: sql`now()` as never },
-      actor,
-    );
-    const hold = await pendingHoldOf(tx, 'payouts', row.id);
-    if (!row.test) {
-      if (!hold) throw new Error(`pay-out ${row.id} has no pending hold`);
-      await postHold(tx, hold, {
-        key: `payout:${row.id}:success:${after.version}`,
-        kind: 'payout.success',
-        entity: 'payouts',
-        entityId: row.id,
-        lines: payoutSuccess({
-          merchantId: row.merchantId,
-          bankAccountId: approval.bankAccountId,
-          amount: row.amount,
-          fee: row.fee,
-        }),
-        createdBy: user.id,
-      });
-    }
-    return { row: after, waitingForChecker: false };
+    if (approval.method === 'eko')
+      return { row: await markSending(tx, row, actor), waitingForChecker: false, send: true };
+    return { row: await paidByHand(tx, row, details as ManualDetails, user, actor), waitingForChecker: false };
   });
+  if ('send' in decided) return { row: await sendToEko(db, opts.eko!, decided.row), waitingForChecker: false };
+  return decided;
+};
+
+type ManualDetails = { method: 'manual'; utr: string; bankAccountId: string };
+
+const paidByHand = async (tx: Tx, row: PayoutRow, details: ManualDetails, user: SessionUser, actor: Actor) => {
+  const after = await applyPayoutStep(
+    tx,
+    row,
+    'approve',
+    { ...details, reason: null, completedAt: sql`now()` as never },
+    actor,
+  );
+  const hold = await pendingHoldOf(tx, 'payouts', row.id);
+  if (!row.test) {
+    if (!hold) throw new Error(`pay-out ${row.id} has no pending hold`);
+    await postHold(tx, hold, {
+      key: `payout:${row.id}:success:${after.version}`,
+      kind: 'payout.success',
+      entity: 'payouts',
+      entityId: row.id,
+      lines: payoutSuccess({
+        merchantId: row.merchantId,
+        paidFrom: bankAccount(details.bankAccountId),
+        amount: row.amount,
+        fee: row.fee,
+      }),
+      createdBy: user.id,
+    });
+  }
+  return after;
 };
 
 /** Rejects a pay-out with SPEC §8's reason: REJECTED, its hold released. */

@@ -1,6 +1,14 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { auditEvents, bankAccounts, ledgerAccounts, ledgerEntries, ledgerJournals, payouts } from '../db/schema';
+import {
+  auditEvents,
+  bankAccounts,
+  ledgerAccounts,
+  ledgerEntries,
+  ledgerJournals,
+  payoutProviderCalls,
+  payouts,
+} from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
@@ -78,6 +86,7 @@ const present = (
   upiId: r.p.upiId,
   test: r.p.test,
   awaitingChecker: r.p.pendingAction ? r.p.pendingByName : null,
+  awaitingProvider: r.p.providerState ? 'eko' : null,
   callback: r.callback,
   createdAt: r.p.createdAt.toISOString(),
   updatedAt: r.p.updatedAt.toISOString(),
@@ -201,5 +210,22 @@ export const getPayout = async (db: Db, user: SessionUser, id: string): Promise<
     }),
     journal: journal.map((j) => ({ ...j, amount: paiseToRupees(j.amount), at: j.at.toISOString() })),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payouts', id),
+    providerCalls: (
+      await db
+        .select()
+        .from(payoutProviderCalls)
+        .where(eq(payoutProviderCalls.payoutId, id))
+        .orderBy(asc(payoutProviderCalls.createdAt), asc(payoutProviderCalls.id))
+    ).map((c) => ({
+      provider: c.provider,
+      kind: c.kind,
+      outcome: c.outcome,
+      clientRefId: c.clientRefId,
+      tid: c.tid,
+      txStatus: c.txStatus,
+      httpStatus: c.httpStatus,
+      message: c.message,
+      at: c.createdAt.toISOString(),
+    })),
   };
 };

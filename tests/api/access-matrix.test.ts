@@ -124,6 +124,8 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/payouts': PAYIN_STAFF,
   'POST /v1/payouts/:id/callbacks': PAYIN_STAFF,
   'POST /v1/payouts/:id/utr': ADMIN,
+  'GET /v1/payouts/providers': EVERYONE,
+  'POST /v1/payouts/batch-withdrawal': ['admin', 'operations'],
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,
@@ -152,6 +154,8 @@ const PUBLIC = [
   'POST /v1/pay/:id/assign',
   'POST /v1/pay/:id/utr',
   'POST /v1/pay/:id/screenshot',
+  // Unsigned by Eko: it only prompts an inquiry (tests/api/payout-eko.test.ts).
+  'POST /v1/webhooks/eko',
 ];
 
 let s: TestServer;

@@ -63,6 +63,15 @@ export const payouts = pgTable(
     /** Staff who created it from the dashboard (null: the merchant's API). */
     createdBy: uuid('created_by'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * Sent to a provider (Eko): the client_ref_id of the current transfer, and while the provider
+     * has not answered for certain, SENDING (the request is out) or AWAITED (a time-out or
+     * tx_status 2/3/5: a status inquiry resolves it). Nothing else may move the pay-out meanwhile.
+     */
+    providerRef: text('provider_ref'),
+    providerState: text('provider_state', { enum: ['SENDING', 'AWAITED'] }),
+    providerSentAt: timestamp('provider_sent_at', { withTimezone: true }),
+    providerTid: text('provider_tid'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -77,6 +86,10 @@ export const payouts = pgTable(
     index('payouts_utr_idx').on(t.utr),
     index('payouts_merchant_order_id_idx').on(t.merchantOrderId),
     index('payouts_account_number_idx').on(t.accountNumber),
+    uniqueIndex('payouts_provider_ref_idx').on(t.providerRef),
+    index('payouts_provider_waiting_idx')
+      .on(t.providerSentAt)
+      .where(sql`${t.providerState} IS NOT NULL`),
     check('payouts_amount_positive', sql`${t.amount} > 0`),
     check('payouts_fee_not_negative', sql`${t.fee} >= 0`),
     check(
@@ -84,4 +97,30 @@ export const payouts = pgTable(
       sql`(${t.accountNumber} IS NOT NULL AND ${t.ifsc} IS NOT NULL AND ${t.accountHolder} IS NOT NULL) OR ${t.upiId} IS NOT NULL`,
     ),
   ],
+);
+
+/**
+ * Every request to a pay-out provider and every callback it sent, as the show view lists them:
+ * what was asked (never a secret), what came back, and what the gateway made of it.
+ */
+export const payoutProviderCalls = pgTable(
+  'payout_provider_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    payoutId: uuid('payout_id')
+      .notNull()
+      .references(() => payouts.id),
+    provider: text('provider', { enum: ['eko'] }).notNull(),
+    kind: text('kind', { enum: ['transfer', 'inquiry', 'callback'] }).notNull(),
+    clientRefId: text('client_ref_id').notNull(),
+    /** success, failed, awaited, not-found, busy, refused, timeout or error: see domain/eko.ts. */
+    outcome: text('outcome').notNull(),
+    httpStatus: integer('http_status'),
+    txStatus: integer('tx_status'),
+    tid: text('tid'),
+    message: text('message'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_provider_calls_payout_idx').on(t.payoutId, t.createdAt)],
 );
