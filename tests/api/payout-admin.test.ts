@@ -2,27 +2,16 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile } from '../support/server';
 import { confirm } from '../support/roles';
-import { assignedBank, assignedPayin, bankIdOf, ledgerHolds, merchantKey, utrOf } from '../support/deposits';
+import { payoutKit } from '../support/payouts';
+import { bankIdOf, ledgerHolds, utrOf } from '../support/deposits';
 
 /**
  * Issue 11, items 7 and 8: staff create a pay-out for a merchant (New Payout) through the merchant
  * API's service, ADMIN corrects a paid pay-out's UTR behind the password, staff re-send callbacks.
  */
 const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 100_000, payPageRateLimitPerMinute: 100_000 });
+const { fund, balanceOf } = payoutKit(demo);
 
-const fund = async (code: string, rupees: number) => {
-  const key = await merchantKey(demo.s, code);
-  const payin = await assignedPayin(demo.s, key, rupees);
-  const utr = utrOf(71);
-  await demo.s.call('POST', `/v1/pay/${payin.id}/utr`, { body: { utr } });
-  const bankAccountId = await assignedBank(demo.s, payin.id);
-  const added = await demo.s.call('POST', '/v1/bank-entries', {
-    token: demo.t.operations,
-    body: { bankAccountId, utr, amount: rupees },
-  });
-  expect(added.body.data.matched.status).toBe('SUCCESS');
-  return key;
-};
 const body = (extra: Record<string, unknown> = {}) => ({
   merchantCode: 'CRISP',
   customerId: 'cust-7',
@@ -34,12 +23,6 @@ const body = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const create = (token: string, b: Record<string, unknown>) => demo.s.call('POST', '/v1/payouts', { token, body: b });
-const balanceOf = async (key: string) =>
-  (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': key } })).body.data as {
-    balance: number;
-    held: number;
-    available: number;
-  };
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await demo.s.db.execute<T>(query)).rows;
 /** What a refused create must leave untouched: pay-outs, holds and their audit events. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile } from '../support/server';
-import { assignedBank, assignedPayin, bankIdOf, ledgerHolds, merchantKey, orderId, utrOf } from '../support/deposits';
+import { payoutKit } from '../support/payouts';
+import { bankIdOf, ledgerHolds, utrOf } from '../support/deposits';
 
 /**
  * Issue 11, items 3, 4 and 6: staff and vendors approve, reject and drop pay-outs; each step moves
@@ -13,36 +14,7 @@ const demo = demoServerPerFile({
   payoutCheckerThresholdRupees: 1_000,
 });
 
-const fund = async (code: string, rupees: number) => {
-  const key = await merchantKey(demo.s, code);
-  const payin = await assignedPayin(demo.s, key, rupees);
-  const utr = utrOf(93);
-  await demo.s.call('POST', `/v1/pay/${payin.id}/utr`, { body: { utr } });
-  const bankAccountId = await assignedBank(demo.s, payin.id);
-  const added = await demo.s.call('POST', '/v1/bank-entries', {
-    token: demo.t.operations,
-    body: { bankAccountId, utr, amount: rupees },
-  });
-  expect(added.body.data.matched.status).toBe('SUCCESS');
-  return key;
-};
-const bank = { accountHolder: 'Asha Rao', accountNumber: '001234567890', ifsc: 'HDFC0001234' };
-const newPayout = async (key: string, amount: number) => {
-  const res = await demo.s.call('POST', '/v1/merchant-api/payouts', {
-    headers: { 'x-api-key': key },
-    body: { merchantOrderId: orderId('wd'), customerId: 'cust-5', amount, beneficiary: bank },
-  });
-  expect(res.status).toBe(201);
-  return res.body.data.id as string;
-};
-const act = (token: string, id: string, action: string, body?: Record<string, unknown>) =>
-  demo.s.call('POST', `/v1/payouts/${id}/${action}`, { token, body });
-const balanceOf = async (key: string) =>
-  (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': key } })).body.data as {
-    balance: number;
-    held: number;
-    available: number;
-  };
+const { fund, newPayout, act, balanceOf } = payoutKit(demo);
 const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await demo.s.db.execute<T>(query)).rows;
 
