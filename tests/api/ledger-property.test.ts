@@ -5,6 +5,7 @@ import { bankEntries, merchants, payins } from '../../server/db/schema';
 import { dropExpired } from '../../server/services/payin-expiry';
 import { PAYIN_STATUSES, canTransition, type PayinStatus } from '../../domain/payin';
 import { matchUtr } from '../../domain/payin-matching';
+import { PAYOUT_STATUSES } from '../../domain/payout';
 import { confirm } from '../support/roles';
 import { demoServerPerFile } from '../support/server';
 import {
@@ -15,17 +16,32 @@ import {
   ledgerHolds,
   merchantKey,
   orderId,
+  payoutProblems,
   utrOf,
 } from '../support/deposits';
+import {
+  CHECKER_RUPEES,
+  PAYOUT_KINDS,
+  payoutMoves,
+  payoutSteps,
+  type PayoutStep,
+  type Prepared,
+} from '../support/payout-moves';
 
 /**
- * DESIGN §5 holds whatever happens: random sequences of pay-in operations, some fired at once, run
- * through the real HTTP API on one server. After each step every journal balances, every merchant's
- * ledger balance is its pay-ins' figure, and each real SUCCESS pay-in has exactly one open success
- * journal. An operation the rules refuse gets a 4xx and changes nothing.
+ * DESIGN §5 holds whatever happens: random sequences of pay-in and pay-out operations, some fired
+ * at once, run through the real HTTP API on one server. After each step every journal balances,
+ * every merchant's ledger balance is its pay-ins' net less its paid pay-outs' amount and fee, its
+ * held money is its waiting pay-outs' and nobody is overdrawn (but by a pay-in's success reversed:
+ * payoutProblems), and each real SUCCESS pay-in or pay-out has exactly one open success journal.
+ * An operation the rules refuse gets a 4xx and changes nothing.
  */
-const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 1_000_000, payPageRateLimitPerMinute: 1_000_000 });
-const RUNS = 24;
+const demo = demoServerPerFile({
+  merchantApiRateLimitPerMinute: 1_000_000,
+  payPageRateLimitPerMinute: 1_000_000,
+  payoutCheckerThresholdRupees: CHECKER_RUPEES,
+});
+const RUNS = 18;
 const STEPS = 30;
 
 const MERCHANTS = ['ACME', 'BOLT', 'CRISP'] as const;
@@ -35,6 +51,7 @@ const AMOUNTS = [100, 150.5, 500, 999.99, 2500] as const;
 type Index = number;
 type UtrFrom = 'fresh' | 'entry' | 'claimed' | 'bad';
 type Step =
+  | PayoutStep
   | { kind: 'create'; merchant: Index; amount: Index; fixed: boolean; test: boolean; bad: 'amount' | 'order' | null }
   | { kind: 'assign'; p: Index; amount: Index }
   | { kind: 'utr'; p: Index; from: UtrFrom; i: Index }
@@ -80,6 +97,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   step('reopen', 1, { p: pick }),
   step('expire', 1, { p: pick }),
   step('reset', 1, { e: pick, as: oneOf('admin', 'operations') }),
+  ...payoutSteps,
 );
 /** One step alone, several different ones at once, or one request raced against itself. */
 interface Move {
@@ -95,16 +113,6 @@ const moveArb: fc.Arbitrary<Move> = fc.oneof(
   },
 );
 
-type Reply = { status: number; body: any };
-interface Prepared {
-  label: string;
-  /** The rules allow it now: 2xx. Otherwise 4xx and nothing changes. */
-  allowed: boolean;
-  send: () => Promise<Reply>;
-  /** What must hold once it was accepted, when it ran alone. */
-  after?: (body: any) => Promise<void>;
-}
-
 /** What this file made, to aim the next steps at (the newest few, so pay-ins get far in their lives). */
 const world = {
   payins: [] as { id: string; merchant: string; merchantOrderId: string }[],
@@ -116,6 +124,7 @@ const recent = <T>(list: T[], i: number): T | undefined =>
   list.length === 0 ? undefined : list[list.length - 1 - (i % Math.min(8, list.length))];
 
 const keys: Record<string, string> = {};
+const payoutSide = payoutMoves(demo, keys);
 const banks: Record<string, string> = {};
 const DISPUTES_ALLOWED: Record<string, boolean> = { ACME: true, BOLT: false, CRISP: true };
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'), Buffer.alloc(64)]);
@@ -226,7 +235,7 @@ const post = (path: string, opts: { token?: string; body?: unknown; headers?: Re
   demo.s.call('POST', path, opts);
 
 /** The statuses a step suits: most steps act on such a pay-in, the rest on any recent one, for the rules to refuse. */
-const SUITS: Record<Exclude<Step['kind'], 'create' | 'reset'>, PayinStatus[]> = {
+const SUITS: Record<Exclude<Step['kind'], 'create' | 'reset' | PayoutStep['kind']>, PayinStatus[]> = {
   assign: ['INITIATED'],
   utr: ['ASSIGNED'],
   screenshot: ['ASSIGNED'],
@@ -249,8 +258,11 @@ const targetOf = async (kind: keyof typeof SUITS, p: Index) => {
   return recent(world.payins, p)?.id;
 };
 
+const isPayoutStep = (step: Step): step is PayoutStep => (PAYOUT_KINDS as string[]).includes(step.kind);
+
 /** Reads what the step will act on, decides whether the rules allow it, and builds its request. */
 const prepare = async (step: Step): Promise<Prepared> => {
+  if (isPayoutStep(step)) return payoutSide.prepare(step);
   if (step.kind === 'create') return prepareCreate(step);
   if (step.kind === 'reset') return prepareReset(step);
   const target = await targetOf(step.kind, step.p);
@@ -416,7 +428,12 @@ const fingerprint = async () =>
       (SELECT count(*) FROM ledger_journals) AS journals,
       (SELECT count(*) FROM ledger_entries) AS lines,
       (SELECT count(*) FROM callbacks) AS callbacks,
-      (SELECT count(*) FROM audit_events WHERE entity IN ('payins', 'bank-entries')) AS audits`)
+      (SELECT count(*) FROM payouts) AS payouts,
+      (SELECT coalesce(sum(version), 0) FROM payouts) AS payout_versions,
+      (SELECT max(updated_at) FROM payouts)::text AS payouts_touched,
+      (SELECT string_agg(state, '' ORDER BY id) FROM ledger_holds) AS holds,
+      (SELECT coalesce(sum(held), 0) FROM ledger_accounts) AS held,
+      (SELECT count(*) FROM audit_events WHERE entity IN ('payins', 'bank-entries', 'payouts')) AS audits`)
   ).rows[0];
 
 /**
@@ -435,15 +452,19 @@ const problems = async () =>
     real_success AS (
       SELECT p.*, coalesce(e.bank_account_id, p.bank_account_id) AS credited FROM payins p
       LEFT JOIN bank_entries e ON e.id = p.bank_entry_id WHERE p.status = 'SUCCESS' AND NOT p.test),
-    bank_expected AS (SELECT credited AS bank, sum(confirmed_amount) AS held FROM real_success GROUP BY credited),
+    bank_moves AS (
+      SELECT credited AS bank, confirmed_amount AS amount FROM real_success
+      UNION ALL
+      SELECT bank_account_id, -amount FROM payouts WHERE status = 'SUCCESS' AND NOT test),
+    bank_expected AS (SELECT bank, sum(amount) AS held FROM bank_moves GROUP BY bank),
     bank_ledger AS (SELECT substring(key from 6)::uuid AS bank, balance FROM ledger_accounts WHERE key LIKE 'bank:%')
     SELECT 'open success journals' AS problem, p.id::text AS id, p.status || ' test=' || p.test || ' open=' || coalesce(o.n, 0) AS detail
       FROM payins p LEFT JOIN open_success o ON o.entity_id = p.id
       WHERE coalesce(o.n, 0) <> CASE WHEN p.status = 'SUCCESS' AND NOT p.test THEN 1 ELSE 0 END
     UNION ALL
     SELECT 'reversal', j.id::text, j.kind FROM ledger_journals j LEFT JOIN ledger_journals t ON t.id = j.reverses_id
-      WHERE (j.kind = 'payin.reversal') <> (j.reverses_id IS NOT NULL)
-        OR (j.reverses_id IS NOT NULL AND (t.kind <> 'payin.success' OR t.entity_id <> j.entity_id))
+      WHERE (j.kind IN ('payin.reversal', 'payout.reversal')) <> (j.reverses_id IS NOT NULL)
+        OR (j.reverses_id IS NOT NULL AND (t.kind <> replace(j.kind, 'reversal', 'success') OR t.entity_id <> j.entity_id))
     UNION ALL
     SELECT 'cached balance', a.key, a.balance || ' vs entries ' || coalesce(sum(e.amount), 0)
       FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
@@ -470,9 +491,14 @@ const problems = async () =>
   ).rows;
 
 const invariantsHold = async () => {
-  const [holds, found] = await Promise.all([ledgerHolds(demo.s), problems()]);
+  const [holds, found, payoutsFound] = await Promise.all([
+    ledgerHolds(demo.s),
+    problems(),
+    payoutProblems(demo.s, { payinReversalsMayOverdraw: true }),
+  ]);
   expect(holds).toEqual({ unbalanced: [], mismatched: [] });
   expect(found).toEqual([]);
+  expect(payoutsFound).toEqual([]);
 };
 
 /** Requests sent (HTTP, and the expiry job run in-process); `illegal`: refused as the rules predicted; `lost`: 4xx in a race. */
@@ -519,11 +545,12 @@ const together = async (move: Move, log: string[]) => {
   tally.lost += replies.filter((r) => r.status >= 400).length;
 };
 
-describe('the ledger under random pay-in operations', () => {
+describe('the ledger under random pay-in and pay-out operations', () => {
   beforeAll(async () => {
     for (const code of MERCHANTS) keys[code] = await merchantKey(demo.s, code);
     for (const nickname of BANKS) banks[nickname] = await bankIdOf(demo.s, nickname);
     await demo.s.db.update(merchants).set({ disputesAllowed: false }).where(eq(merchants.code, 'BOLT'));
+    await payoutSide.load();
   });
   afterAll(() => console.log(`ledger property: ${JSON.stringify(tally)}`));
 
@@ -546,14 +573,23 @@ describe('the ledger under random pay-in operations', () => {
     );
     // The generator reached every step and every status; the ledger saw corrections.
     expect(tally.illegal).toBeGreaterThan(0);
-    expect(Object.keys(tally.kinds).sort()).toEqual([...Object.keys(SUITS), 'create', 'reset'].sort());
+    expect(Object.keys(tally.kinds).sort()).toEqual([...Object.keys(SUITS), 'create', 'reset', ...PAYOUT_KINDS].sort());
     for (const [kind, { ok }] of Object.entries(tally.kinds)) expect(ok, kind).toBeGreaterThan(0);
     const reached = await demo.s.db.execute<{ status: string }>(
       sql`SELECT DISTINCT after->>'status' AS status FROM audit_events WHERE entity = 'payins' AND after ? 'status' ORDER BY 1`,
     );
     expect(reached.rows.map((r) => r.status)).toEqual([...PAYIN_STATUSES].sort());
+    const payoutsReached = await demo.s.db.execute<{ status: string }>(
+      sql`SELECT DISTINCT status FROM payouts UNION SELECT after->>'status' FROM audit_events WHERE entity = 'payouts' AND after ? 'status' ORDER BY 1`,
+    );
+    expect(payoutsReached.rows.map((r) => r.status)).toEqual([...PAYOUT_STATUSES].sort());
     const kinds = await demo.s.db.execute<{ kind: string }>(sql`SELECT DISTINCT kind FROM ledger_journals ORDER BY 1`);
-    expect(kinds.rows.map((r) => r.kind)).toEqual(['payin.reversal', 'payin.success']);
+    expect(kinds.rows.map((r) => r.kind)).toEqual([
+      'payin.reversal',
+      'payin.success',
+      'payout.reversal',
+      'payout.success',
+    ]);
   }, 600_000);
 
   // A reset puts the pay-in back among the open ones, whose short codes are unique; by chance
