@@ -1,15 +1,15 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { payouts, vendors } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
+import { badRequest, conflict } from '../errors';
 import { merchantAccount } from '../../domain/ledger';
 import { holdOf } from '../../domain/payout';
-import { audit, auditAll } from './audit';
+import { auditAll } from './audit';
 import type { SessionUser } from './auth';
 import { placeHold } from './holds';
 import { reverseLatest } from './ledger';
 import { holdKey } from './payout-create';
-import { applyPayoutStep } from './payout-steps';
+import { applyPayoutStep, askChecker, assertNotMaker } from './payout-steps';
 import { actorOf, lockFor } from './payout-staff';
 
 /** Pay-out corrections (issue 11): a reversal the bank returned, a rejected pay-out set back, vendor assignment. */
@@ -22,29 +22,9 @@ export const reversePayout = async (db: Db, user: SessionUser, id: string, ip?: 
   const actor = actorOf(user, ip);
   return db.transaction(async (tx) => {
     const row = await lockFor(tx, user, id, 'reverse');
-    if (row.pendingAction !== 'reverse') {
-      const [waiting] = await tx
-        .update(payouts)
-        .set({
-          pendingAction: 'reverse',
-          pendingBy: user.id,
-          pendingByName: user.userName,
-          pendingAt: sql`now()`,
-          pendingDetails: null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(payouts.id, row.id))
-        .returning();
-      await audit(tx, actor, {
-        action: 'request-approval',
-        entity: 'payouts',
-        entityId: row.id,
-        after: { reverse: true },
-      });
-      return { row: waiting, waitingForChecker: true };
-    }
-    if (row.pendingBy === user.id)
-      throw new AppError(403, 'SAME_USER', 'You asked for this reversal: another staff user must check it.');
+    if (row.pendingAction !== 'reverse')
+      return { row: await askChecker(tx, row, 'reverse', user, null, actor), waitingForChecker: true };
+    assertNotMaker(row, user, 'reversal');
     const after = await applyPayoutStep(tx, row, 'reverse', { reason: 'Returned by the bank' }, actor);
     if (!row.test)
       await reverseLatest(

@@ -12,14 +12,13 @@ import {
   type PayoutRejectionReason,
 } from '../../domain/payout';
 import type { Actor } from './audit';
-import { audit } from './audit';
 import type { SessionUser } from './auth';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { utrFrom } from './payin-matching';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';
-import { applyPayoutStep, assertCanMove, lockPayout } from './payout-steps';
+import { applyPayoutStep, askChecker, assertCanMove, assertNotMaker, lockPayout } from './payout-steps';
 
 export type Approval = { method: 'manual'; utr: string; bankAccountId: string } | { method: 'eko' };
 
@@ -84,24 +83,9 @@ export const approvePayout = async (
   const decided = await db.transaction(async (tx) => {
     const row = await lockFor(tx, user, id, 'approve');
     if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
-      if (row.pendingAction !== 'approve') {
-        const [waiting] = await tx
-          .update(payouts)
-          .set({
-            pendingAction: 'approve',
-            pendingBy: user.id,
-            pendingByName: user.userName,
-            pendingAt: sql`now()`,
-            pendingDetails: details,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(payouts.id, row.id))
-          .returning();
-        await audit(tx, actor, { action: 'request-approval', entity: 'payouts', entityId: row.id, after: details });
-        return { row: waiting, waitingForChecker: true };
-      }
-      if (row.pendingBy === user.id)
-        throw new AppError(403, 'SAME_USER', 'You asked for this approval: another staff user must check it.');
+      if (row.pendingAction !== 'approve')
+        return { row: await askChecker(tx, row, 'approve', user, details, actor), waitingForChecker: true };
+      assertNotMaker(row, user, 'approval');
       const asked = row.pendingDetails as Partial<typeof details> & { method: string };
       const same = (['method', 'utr', 'bankAccountId'] as const).every(
         (k) => (asked as Record<string, unknown>)[k] === (details as Record<string, unknown>)[k],

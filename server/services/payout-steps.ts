@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { merchants, payouts } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { AppError, conflict, notFound } from '../errors';
 import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction } from '../../domain/payout';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
@@ -94,4 +94,43 @@ export const applyPayoutStep = async (
       data: payoutData(after),
     });
   return after;
+};
+
+/**
+ * Maker-checker: the first staff user's request for an approval or a reversal, recorded and
+ * audited, waiting for a second user to make the same call.
+ */
+export const askChecker = async (
+  tx: DbOrTx,
+  row: PayoutRow,
+  action: 'approve' | 'reverse',
+  user: { id: string; userName: string },
+  details: Record<string, unknown> | null,
+  actor: Actor,
+): Promise<PayoutRow> => {
+  const [waiting] = await tx
+    .update(payouts)
+    .set({
+      pendingAction: action,
+      pendingBy: user.id,
+      pendingByName: user.userName,
+      pendingAt: sql`now()`,
+      pendingDetails: details,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(payouts.id, row.id))
+    .returning();
+  await audit(tx, actor, {
+    action: 'request-approval',
+    entity: 'payouts',
+    entityId: row.id,
+    after: details ?? { [action]: true },
+  });
+  return waiting;
+};
+
+/** The checker must be another user than the maker. */
+export const assertNotMaker = (row: PayoutRow, user: { id: string }, what: string) => {
+  if (row.pendingBy === user.id)
+    throw new AppError(403, 'SAME_USER', `You asked for this ${what}: another staff user must check it.`);
 };
