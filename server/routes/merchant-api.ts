@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { payins } from '../db/schema';
 import { merchantAccount } from '../../domain/ledger';
@@ -13,12 +14,21 @@ import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '..
 import { createPayin } from '../services/payin-create';
 import { merchantData, type PayinRow } from '../services/payin-steps';
 import { moneyOf } from '../services/holds';
+import type { Actor } from '../services/audit';
 import { createPayout, findOrder, payoutData } from '../services/payout-create';
 import { MerchantBalance, MerchantPayoutBody, MerchantPayoutCreated, MerchantPayoutStatus } from '../schemas/payouts';
 
 const tags = ['merchant-api'];
 const security = [{ apiKey: [] }];
 const access = { merchantApi: true } as const;
+const CREATE_HEADERS = {
+  type: 'object',
+  properties: {
+    'x-api-key': { type: 'string', description: 'your API key' },
+    'idempotency-key': { type: 'string', description: 'optional, 1–255 characters' },
+  },
+  required: ['x-api-key'],
+} as const;
 
 /** The pay page's address: under PUBLIC_URL when set, else under the address the request came to. */
 export const payUrlOf = (publicUrl: string, request: { protocol: string; host: string }, id: string) =>
@@ -51,6 +61,27 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
     },
   };
 
+  /**
+   * A create call made once per Idempotency-Key (when given): the first answer is replayed, another
+   * body with the same key is refused. The merchant's API key names the actor of the audit log.
+   */
+  const once = async (
+    request: FastifyRequest & { body: unknown },
+    reply: FastifyReply,
+    path: string,
+    make: (actor: Actor) => Promise<{ status: number; body: unknown }>,
+  ) => {
+    const merchant = request.merchant;
+    const answer = await onceForKey(
+      db,
+      merchant.id,
+      idempotencyKeyOf(request.headers['idempotency-key']),
+      requestHash('POST', path, request.body),
+      () => make({ userName: `merchant-api:${merchant.code}`, ip: request.ip }),
+    );
+    return reply.status(answer.status).send(answer.body as never);
+  };
+
   app.post(
     '/merchant-api/payins',
     {
@@ -60,14 +91,7 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         security,
         summary: 'Create a pay-in and get the customer pay page URL',
         description: `Amount in rupees (at most two decimals) within your limits; left out, the customer enters it. The same merchantOrderId with the same body answers 200 with the same pay-in; with another body 409. An optional Idempotency-Key header (kept ${IDEMPOTENCY_HOURS} h) replays the first answer; another body with the same key gets 422.`,
-        headers: {
-          type: 'object',
-          properties: {
-            'x-api-key': { type: 'string', description: 'your API key' },
-            'idempotency-key': { type: 'string', description: 'optional, 1–255 characters' },
-          },
-          required: ['x-api-key'],
-        },
+        headers: CREATE_HEADERS,
         body: MerchantPayinBody,
         response: {
           200: Data(MerchantPayinCreated),
@@ -77,27 +101,14 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request, reply) => {
-      const merchant = request.merchant;
-      const answer = await onceForKey(
-        db,
-        merchant.id,
-        idempotencyKeyOf(request.headers['idempotency-key']),
-        requestHash('POST', '/v1/merchant-api/payins', request.body),
-        async () => {
-          const result = await createPayin(db, merchant, request.body, {
-            urls,
-            actor: { userName: `merchant-api:${merchant.code}`, ip: request.ip },
-            ttlMinutes,
-          });
-          return {
-            status: result.created ? 201 : 200,
-            body: { data: created(result.row, payUrlOf(publicUrl, request, result.row.id)) },
-          };
-        },
-      );
-      return reply.status(answer.status).send(answer.body as never);
-    },
+    async (request, reply) =>
+      once(request, reply, '/v1/merchant-api/payins', async (actor) => {
+        const result = await createPayin(db, request.merchant, request.body, { urls, actor, ttlMinutes });
+        return {
+          status: result.created ? 201 : 200,
+          body: { data: created(result.row, payUrlOf(publicUrl, request, result.row.id)) },
+        };
+      }),
   );
 
   app.get(
@@ -133,14 +144,7 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         security,
         summary: 'Create a pay-out to your customer; its amount and fee are held on your balance at once',
         description: `Amount in rupees (at most two decimals) within your pay-out limits; the beneficiary is a bank account (holder in letters and spaces, account number digits, IFSC) or a UPI id. Refused with 409 INSUFFICIENT_BALANCE when your available balance does not cover the amount and its fee, and nothing is created. The same merchantOrderId with the same body answers 200 with the same pay-out; with another body 409. An optional Idempotency-Key header (kept ${IDEMPOTENCY_HOURS} h) replays the first answer; another body with the same key gets 422.`,
-        headers: {
-          type: 'object',
-          properties: {
-            'x-api-key': { type: 'string', description: 'your API key' },
-            'idempotency-key': { type: 'string', description: 'optional, 1–255 characters' },
-          },
-          required: ['x-api-key'],
-        },
+        headers: CREATE_HEADERS,
         body: MerchantPayoutBody,
         response: {
           200: Data(MerchantPayoutCreated),
@@ -150,23 +154,12 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request, reply) => {
-      const merchant = request.merchant;
-      const answer = await onceForKey(
-        db,
-        merchant.id,
-        idempotencyKeyOf(request.headers['idempotency-key']),
-        requestHash('POST', '/v1/merchant-api/payouts', request.body),
-        async () => {
-          const result = await createPayout(db, merchant, request.body, {
-            actor: { userName: `merchant-api:${merchant.code}`, ip: request.ip },
-          });
-          const { id, merchantOrderId, status, amount, fee } = payoutData(result.row);
-          return { status: result.created ? 201 : 200, body: { data: { id, merchantOrderId, status, amount, fee } } };
-        },
-      );
-      return reply.status(answer.status).send(answer.body as never);
-    },
+    async (request, reply) =>
+      once(request, reply, '/v1/merchant-api/payouts', async (actor) => {
+        const result = await createPayout(db, request.merchant, request.body, { actor });
+        const { id, merchantOrderId, status, amount, fee } = payoutData(result.row);
+        return { status: result.created ? 201 : 200, body: { data: { id, merchantOrderId, status, amount, fee } } };
+      }),
   );
 
   app.get(
