@@ -83,13 +83,16 @@ const onePage = (options: BrowserContextOptions, user?: DemoUser) => {
   };
 };
 
-/** The show and edit screens of a list's first record. */
+/** The show and edit screens of a list's first record; a pay-out has a show view only. */
 const RECORD_SCREENS = [
-  ['merchant', 'merchants'],
-  ['vendor', 'vendors'],
-  ['bank-accounts', 'bank-accounts'],
-  ['user', 'users'],
-].flatMap(([screen, api]) => ['show', 'edit'].map((view) => [`/app/${screen}/:id/${view}`, api] as const));
+  ...[
+    ['merchant', 'merchants'],
+    ['vendor', 'vendors'],
+    ['bank-accounts', 'bank-accounts'],
+    ['user', 'users'],
+  ].flatMap(([screen, api]) => ['show', 'edit'].map((view) => [`/app/${screen}/:id/${view}`, api] as const)),
+  ['/app/withdrawal/all/:id/show', 'payouts'] as const,
+];
 const firstRecord = (pattern: string, api: string) => async (token: string) => {
   const { data } = await apiGet<{ data: { id: string | number }[] }>(suite.product.url, token, `/${api}?pageSize=1`);
   return pattern.replace(':id', encodeURIComponent(String(data[0].id)));

@@ -53,7 +53,7 @@ const PAYOUT_FILTERS: PayoutFilter[] = [
     source: 'method',
     input: <SelectInput source="method" choices={METHODS} emptyText="resources.payouts.all" />,
   },
-  { source: 'accountNumber', input: <TextInput source="accountNumber" /> },
+  { source: 'accountNumber', alwaysOn: true, input: <TextInput source="accountNumber" /> },
   { source: 'amount', input: <NumberInput source="amount" min={0} step={0.01} /> },
   { source: 'period', alwaysOn: true, input: <DatePresetInput source="period" /> },
   { source: 'from', alwaysOn: true, input: <DateInput source="from" /> },
