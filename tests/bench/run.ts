@@ -3,13 +3,14 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts (comma-separated; all when unset).
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
  * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
  * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000),
- * DEPOSITS_PAYINS (1000000), DEPOSITS_MATCH (5000 per run), DEPOSITS_CALLBACKS (5000).
+ * DEPOSITS_PAYINS (1000000), DEPOSITS_MATCH (5000 per run), DEPOSITS_CALLBACKS (5000),
+ * PAYOUTS_COUNT (500000), PAYOUTS_CREATE (10000 per creation run).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +25,8 @@ import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu
 import { startProduct } from './product';
 import { benchDeposits, depositsOtherCpu, depositsReport, type DepositsResult } from './deposits';
 import { benchExports, exportsReport, type ExportsResult } from './exports';
+import { benchPayouts, type PayoutsResult } from './payouts';
+import { payoutsOtherCpu, payoutsReport } from './payouts-report';
 import { benchSignInFlood, signInFloodReport, type SignInFloodResult } from './signin-flood';
 import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
 import { loadSettings, ROOT, type Section } from './settings';
@@ -118,6 +121,7 @@ const results = {
   scale: undefined as ScaleResult | undefined,
   exports: undefined as ExportsResult | undefined,
   deposits: undefined as DepositsResult | undefined,
+  payouts: undefined as PayoutsResult | undefined,
   signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
 };
@@ -280,6 +284,12 @@ const benchDepositsSection = async () => {
   results.errors.push(...results.deposits.problems.map((p) => `deposits: ${p}`));
 };
 
+const benchPayoutsSection = async () => {
+  results.payouts = await benchPayouts(settings, log);
+  if (results.payouts.skipped) log(`payouts: skipped (${results.payouts.skipped})`);
+  results.errors.push(...results.payouts.problems.map((p) => `payouts: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({
   value: round(route / Math.max(bare, 1), 2),
   lowerBound: bare < 1,
@@ -314,7 +324,7 @@ const allOtherCpu = (): number[] => {
   for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
   for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu, r.sources?.otherCpu);
   all.push(results.bundle?.otherCpu, results.usable?.otherCpu, ...scaleOtherCpu(results.scale));
-  all.push(...depositsOtherCpu(results.deposits));
+  all.push(...depositsOtherCpu(results.deposits), ...payoutsOtherCpu(results.payouts));
   return otherShares(all);
 };
 
@@ -334,6 +344,7 @@ const report = (): string => {
   if (ran('scale') && results.scale) out.push('', ...scaleReport(results.scale, s.connections));
   if (ran('exports') && results.exports) out.push('', ...exportsReport(results.exports));
   if (ran('deposits') && results.deposits) out.push('', ...depositsReport(results.deposits));
+  if (ran('payouts') && results.payouts) out.push('', ...payoutsReport(results.payouts));
 
   const env = results.environment;
   out.push(
@@ -511,6 +522,7 @@ const main = async () => {
     ['scale', 'scale', benchScaleSection],
     ['exports', 'exports', benchExportsSection],
     ['deposits', 'deposits', benchDepositsSection],
+    ['payouts', 'payouts', benchPayoutsSection],
   ];
   const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {

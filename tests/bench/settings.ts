@@ -16,7 +16,17 @@ const numberFrom = (name: string, fallback: number, allowZero = false): number =
 const positive = (name: string, fallback: number) => numberFrom(name, fallback);
 
 /** The parts of the bench, in the order they run; BENCH_ONLY=bundle,usable picks some of them. */
-export const SECTIONS = ['api', 'signin', 'start', 'bundle', 'usable', 'scale', 'exports', 'deposits'] as const;
+export const SECTIONS = [
+  'api',
+  'signin',
+  'start',
+  'bundle',
+  'usable',
+  'scale',
+  'exports',
+  'deposits',
+  'payouts',
+] as const;
 export type Section = (typeof SECTIONS)[number];
 
 const sectionsFrom = (text: string | undefined): Section[] => {
