@@ -1,14 +1,6 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import {
-  auditEvents,
-  bankAccounts,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerJournals,
-  merchants,
-  payins,
-} from '../db/schema';
+import { bankAccounts, merchants, payins } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
@@ -16,6 +8,7 @@ import type { PayinStatus } from '../../domain/payin';
 import type { ListFilters } from '../routes/read-routes';
 import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../schemas/payins';
 import type { SessionUser } from './auth';
+import { journalOf, timelineOf } from './history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
 import type { Batches } from './csv';
 import {
@@ -215,8 +208,6 @@ export const findVisiblePayin = async (db: DbOrTx, user: SessionUser, id: string
   return row;
 };
 
-const actorOf = (e: { actorName: string | null; actorRole: string | null }) => e.actorName ?? 'system';
-
 /** The show view: the row, its timeline from the audit log, its journal lines and callback attempts. */
 /** One pay-in as its list row, for the answer of a staff action (the caller already saw it). */
 export const viewPayin = async (db: DbOrTx, user: SessionUser, id: string): Promise<PayinView> => {
@@ -227,40 +218,11 @@ export const viewPayin = async (db: DbOrTx, user: SessionUser, id: string): Prom
 export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<PayinDetail> => {
   const row = await findVisiblePayin(db, user, id);
   const view = await viewPayin(db, user, row.id);
-  const events = await db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entity, 'payins'), eq(auditEvents.entityId, id)))
-    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
   const forVendor = belongsToVendor(user.role);
-  const journal = forVendor
-    ? []
-    : await db
-        .select({
-          journalId: ledgerJournals.id,
-          kind: ledgerJournals.kind,
-          account: ledgerAccounts.key,
-          amount: ledgerEntries.amount,
-          at: ledgerJournals.createdAt,
-        })
-        .from(ledgerJournals)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(and(eq(ledgerJournals.entity, 'payins'), eq(ledgerJournals.entityId, id)))
-        .orderBy(asc(ledgerJournals.id), asc(ledgerEntries.id));
   return {
     ...view,
-    timeline: events.map((e) => {
-      const after = (e.after ?? {}) as { status?: PayinStatus; reason?: string | null };
-      return {
-        action: e.action,
-        status: after.status ?? (e.action === 'create' ? 'INITIATED' : null),
-        reason: after.reason ?? null,
-        actor: actorOf(e),
-        at: e.at.toISOString(),
-      };
-    }),
-    journal: journal.map((j) => ({ ...j, amount: paiseToRupees(j.amount), at: j.at.toISOString() })),
+    timeline: await timelineOf<PayinStatus>(db, 'payins', id),
+    journal: forVendor ? [] : await journalOf(db, 'payins', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payins', id),
   };
 };

@@ -1,14 +1,6 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import {
-  auditEvents,
-  bankAccounts,
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerJournals,
-  payoutProviderCalls,
-  payouts,
-} from '../db/schema';
+import { bankAccounts, payoutProviderCalls, payouts } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
@@ -16,6 +8,7 @@ import type { PayoutStatus } from '../../domain/payout';
 import type { ListFilters } from '../routes/read-routes';
 import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
 import type { SessionUser } from './auth';
+import { journalOf, timelineOf } from './history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
 import type { Batches } from './csv';
 import {
@@ -176,39 +169,10 @@ export const getPayout = async (db: Db, user: SessionUser, id: string): Promise<
   const forVendor = belongsToVendor(user.role);
   const [row] = await selectRows(db).where(and(eq(payouts.id, id), payoutVisible(scope)));
   if (!row) throw notFound('Pay-out');
-  const events = await db
-    .select()
-    .from(auditEvents)
-    .where(and(eq(auditEvents.entity, 'payouts'), eq(auditEvents.entityId, id)))
-    .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  const journal = forVendor
-    ? []
-    : await db
-        .select({
-          journalId: ledgerJournals.id,
-          kind: ledgerJournals.kind,
-          account: ledgerAccounts.key,
-          amount: ledgerEntries.amount,
-          at: ledgerJournals.createdAt,
-        })
-        .from(ledgerJournals)
-        .innerJoin(ledgerEntries, eq(ledgerEntries.journalId, ledgerJournals.id))
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-        .where(and(eq(ledgerJournals.entity, 'payouts'), eq(ledgerJournals.entityId, id)))
-        .orderBy(asc(ledgerJournals.id), asc(ledgerEntries.id));
   return {
     ...present(row, forVendor),
-    timeline: events.map((e) => {
-      const after = (e.after ?? {}) as { status?: PayoutStatus; reason?: string | null };
-      return {
-        action: e.action,
-        status: after.status ?? (e.action === 'create' ? 'INITIATED' : null),
-        reason: after.reason ?? null,
-        actor: e.actorName ?? 'system',
-        at: e.at.toISOString(),
-      };
-    }),
-    journal: journal.map((j) => ({ ...j, amount: paiseToRupees(j.amount), at: j.at.toISOString() })),
+    timeline: await timelineOf<PayoutStatus>(db, 'payouts', id),
+    journal: forVendor ? [] : await journalOf(db, 'payouts', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payouts', id),
     providerCalls: (
       await db
