@@ -30,7 +30,7 @@ describe('the three Withdrawal screens', () => {
   });
 
   it('shows staff every column, the beneficiary and the IST time', async () => {
-    api([{ ...PAYOUT, awaitingChecker: 'ops.anita' }]);
+    api([{ ...PAYOUT, awaitingChecker: 'ops.anita', awaitingProvider: 'eko' }]);
     renderList('progress', 'OPERATIONS');
     const tr = await rowOf('WD-1');
     expect(headers()).toEqual(
@@ -49,6 +49,7 @@ describe('the three Withdrawal screens', () => {
     expect(within(tr).getByText('Asha Rao')).toBeInTheDocument();
     expect(within(tr).getByText('₹1,000.00')).toBeInTheDocument();
     expect(within(tr).getByText('Awaiting checker')).toBeInTheDocument();
+    expect(within(tr).getByText('Sent to Eko')).toBeInTheDocument();
     expect(within(tr).getByText('20/03/2026 at 12:05:00 PM')).toBeInTheDocument();
   });
 
@@ -204,6 +205,18 @@ describe('the row actions', () => {
     fireEvent.click(within(await rowOf('R')).getByRole('button', { name: 'Reset R' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('ACME has ₹12.00 available; this needs ₹1,015.00.')).toBeInTheDocument();
+  });
+
+  it('drop asks first, then posts', async () => {
+    const calls = api();
+    renderList('progress', 'TRANSACTIONS');
+    fireEvent.click(within(await rowOf('WD-1')).getByRole('button', { name: 'Drop WD-1' }));
+    expect(await screen.findByText('Drop pay-out WD-1?')).toBeInTheDocument();
+    expect(writes(calls)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].path).toBe(`/v1/payouts/${PAYOUT.id}/drop`);
+    expect(await screen.findByText('Pay-out WD-1 is DROPPED.')).toBeInTheDocument();
   });
 
   it('ADMIN edits a UTR behind the password', async () => {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
 import type { PayoutView } from '../../../domain/payout';
 import type { Role } from '../../../domain/roles';
@@ -8,6 +8,9 @@ import { PayoutList } from './PayoutList';
 import type { Payout } from './types';
 
 /** The Withdrawal screens' UI tests: a pay-out as the API lists it, a fake API and helpers to read the table. */
+
+// These files run beside the other suites on two cores: a dialog or a page may take seconds to draw.
+configure({ asyncUtilTimeout: 5000 });
 
 export const PAYOUT: Payout = {
   id: '0b7c1e1a-8d3f-4a55-9c2e-5f1d2a3b4c5d',
