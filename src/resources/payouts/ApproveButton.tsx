@@ -75,7 +75,7 @@ export const ApproveButton = () => {
         ? { method: 'eko' }
         : { method: 'manual', utr: normaliseUtr(String(values.utr)), bankAccountId: String(values.bankAccountId) };
     const result = await payoutActions.approve(record.id, body);
-    if (!outcome(result, t('done'), name)) {
+    if (!outcome(result, (answer) => t('done', { status: answer.status }), name)) {
       const { field, message } = result.error!;
       return { ...(field && { [field]: message }), root: { serverError: message } };
     }

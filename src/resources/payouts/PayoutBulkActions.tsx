@@ -91,7 +91,8 @@ export const BatchWithdrawalButton = () => {
     if (result.error) return toasts.error(translate('app.toast.error'), result.error.message);
     const { results } = result.data.data;
     const ok = results.filter((r) => r.ok).length;
-    const text = translate(t_('sent'), { ok, failed: results.length - ok });
+    const waiting = results.filter((r) => r.ok && r.awaitingProvider).length;
+    const text = translate(t_('sent'), { ok, waiting, failed: results.length - ok });
     if (ok === results.length) toasts.success(translate('app.toast.success'), text);
     else toasts.warning(translate('app.toast.warning'), text);
     done();

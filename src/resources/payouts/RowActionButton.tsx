@@ -10,21 +10,32 @@ import { usePayoutAccess } from './usePayoutAccess';
 /** How a pay-out is named in buttons and messages: the merchant's order id, or for vendors its id's start. */
 export const payoutName = (r: Pick<Payout, 'id' | 'merchantOrderId'>) => r.merchantOrderId ?? r.id.slice(0, 8);
 
-/** The toast after an action: done, or recorded and waiting for a second staff user (202). */
+/**
+ * The toast after an action: done (worded from the answer), or accepted and waiting (202) for a
+ * second staff user or for Eko's answer.
+ */
 export const useActionOutcome = () => {
   const translate = useTranslate();
   const toasts = useToasts();
   const refresh = useRefresh();
-  return (result: Result<{ data: PayoutAnswer }>, done: string, name: string): boolean => {
+  return (
+    result: Result<{ data: PayoutAnswer }>,
+    done: string | ((answer: PayoutAnswer) => string),
+    name: string,
+  ): boolean => {
     if (result.error) {
       toasts.error(translate('app.toast.error'), result.error.message);
       return false;
     }
-    const maker = result.data.data.awaitingChecker;
-    toasts.success(
-      translate('app.toast.success'),
-      maker ? translate('resources.payouts.checker_needed', { name, maker }) : done,
-    );
+    const answer = result.data.data;
+    const text = answer.awaitingChecker
+      ? translate('resources.payouts.checker_needed', { name, maker: answer.awaitingChecker })
+      : answer.awaitingProvider
+        ? translate('resources.payouts.provider_waiting', { name, provider: 'Eko' })
+        : typeof done === 'string'
+          ? done
+          : done(answer);
+    toasts.success(translate('app.toast.success'), text);
     refresh();
     return true;
   };

@@ -42,6 +42,7 @@ export const payoutMessages = {
   awaiting_checker: 'Awaiting checker',
   awaiting_checker_by: 'Approved by %{name}; a second staff user must approve it too.',
   awaiting_provider: 'Sent to %{provider}',
+  provider_waiting: "Pay-out %{name} is sent to %{provider}; it waits for %{provider}'s answer.",
   checker_needed: 'Recorded for %{name}: a second staff user must approve it now (maker: %{maker}).',
   export: 'Download Excel',
   callback: {
@@ -66,7 +67,7 @@ export const payoutMessages = {
     eko_unavailable: 'Eko is not available: %{why}',
     eko_note: 'Eko pays it by IMPS; the pay-out waits until Eko answers.',
     submit: 'Withdraw',
-    done: 'Pay-out %{name} is now SUCCESS.',
+    done: 'Pay-out %{name} is now %{status}.',
   },
   reject: {
     action: 'Reject',
@@ -116,7 +117,7 @@ export const payoutMessages = {
     batch_content:
       'The selected pay-out is sent through Eko. |||| The %{smart_count} selected pay-outs are sent through Eko.',
     eko_unavailable: 'Eko is not available: %{why}',
-    sent: 'Sent through Eko: %{ok} succeeded, %{failed} failed.',
+    sent: 'Sent through Eko: %{ok} accepted (%{waiting} waiting for its answer), %{failed} failed.',
   },
   create: {
     open: 'New Payout',

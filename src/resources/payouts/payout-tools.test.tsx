@@ -66,7 +66,14 @@ describe('the bulk bar', () => {
           ? json(200, {
               data: {
                 results: [
-                  { id: 'id-A', ok: true, status: 'INITIATED', awaitingChecker: null, error: null },
+                  {
+                    id: 'id-A',
+                    ok: true,
+                    status: 'INITIATED',
+                    awaitingChecker: null,
+                    awaitingProvider: 'eko',
+                    error: null,
+                  },
                   { id: 'id-B', ok: false, status: 'INITIATED', awaitingChecker: null, error: 'Eko refused it' },
                 ],
               },
@@ -83,7 +90,9 @@ describe('the bulk bar', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({ path: '/v1/payouts/batch-withdrawal', body: { ids: ['id-A', 'id-B'] } });
-    expect(await screen.findByText('Sent through Eko: 1 succeeded, 1 failed.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Sent through Eko: 1 accepted (1 waiting for its answer), 1 failed.'),
+    ).toBeInTheDocument();
   });
 
   it.each(['VENDOR', 'MERCHANT'] as const)('is not there for %s', async (role) => {

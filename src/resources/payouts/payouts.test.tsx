@@ -159,13 +159,18 @@ describe('the row actions', () => {
   });
 
   it('offers Eko when it is configured', async () => {
-    const calls = api(undefined, undefined, { available: true, why: null });
+    const calls = api(
+      undefined,
+      () => json(202, { data: { id: PAYOUT.id, status: 'INITIATED', awaitingProvider: 'eko' } }),
+      { available: true, why: null },
+    );
     renderList('progress', 'ADMIN');
     fireEvent.click(within(await rowOf('WD-1')).getByRole('button', { name: 'Approve WD-1' }));
     fireEvent.click(await screen.findByRole('radio', { name: 'Eko' }));
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).toEqual({ method: 'eko' });
+    expect(await screen.findByText("Pay-out WD-1 is sent to Eko; it waits for Eko's answer.")).toBeInTheDocument();
   });
 
   it('reject needs a reason, and Other needs its text', async () => {

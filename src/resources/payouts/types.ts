@@ -76,6 +76,8 @@ export interface PayoutAnswer {
   id: string;
   status: PayoutStatus;
   awaitingChecker?: string;
+  /** 'eko' while Eko has not answered for certain (202). */
+  awaitingProvider?: string;
 }
 
 /** The body of POST /v1/payouts, staff's "New Payout". */
