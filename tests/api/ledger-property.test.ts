@@ -41,7 +41,7 @@ const demo = demoServerPerFile({
   payPageRateLimitPerMinute: 1_000_000,
   payoutCheckerThresholdRupees: CHECKER_RUPEES,
 });
-const RUNS = 18;
+const RUNS = 20;
 const STEPS = 30;
 
 const MERCHANTS = ['ACME', 'BOLT', 'CRISP'] as const;
