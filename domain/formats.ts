@@ -44,3 +44,9 @@ export const UPI_ID_FORMAT: TextFormat = {
   pattern: /^[\w.-]{2,256}@[A-Za-z][A-Za-z0-9]{1,63}$/,
   description: 'a UPI id such as name@bank',
 };
+
+/** A merchant's own reference (an order id) or its customer's id: printable, no spaces. */
+export const REFERENCE_FORMAT: TextFormat = {
+  pattern: /^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,63}$/,
+  description: 'letters, digits and . _ : / @ -, starting with a letter or digit',
+};

@@ -76,6 +76,9 @@ export const payoutTransitionOf = (action: PayoutAction): PayoutTransition => {
   return found;
 };
 
+/** Only a paid pay-out's UTR may be corrected (by ADMIN): the bank's reference of a transfer made. */
+export const mayCorrectUtr = (status: PayoutStatus): boolean => status === 'SUCCESS';
+
 /** May a pay-out in this status take this action? */
 export const canMovePayout = (action: PayoutAction, from: PayoutStatus): boolean =>
   payoutTransitionOf(action).from.includes(from);

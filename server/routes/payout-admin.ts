@@ -1,8 +1,10 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
+import { vendors } from '../db/schema';
 import type { SessionUser } from '../services/auth';
-import { Data, IdParams, Rupees, errorResponses, patternOf, security } from '../schemas/common';
+import { Data, IdParams, Rupees, errorResponses, patternOf, Reference, security } from '../schemas/common';
 import { Utr } from '../schemas/payins';
 import { PayoutView } from '../schemas/payouts';
 import { correctPayoutUtr, createStaffPayout, resendPayoutCallback } from '../services/payout-admin';
@@ -12,10 +14,6 @@ import { ACCOUNT_HOLDER_FORMAT } from '../../domain/payout';
 
 const tags = ['payouts'];
 const resource = 'payouts';
-
-/** A merchant's own reference or its customer's id, as the merchant API takes them. */
-const Reference = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description });
 
 const StaffPayoutBody = Type.Object(
   {
@@ -49,9 +47,33 @@ const ok = { 200: Data(PayoutView), ...errorResponses };
 /** Staff's own pay-out actions (issue 11, items 7 and 8): the names here are contracts of the dashboard. */
 export const payoutAdminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const view = async (user: SessionUser, id: string) => {
-    const { timeline: _t, journal: _j, callbacks: _c, ...row } = await getPayout(db, user, id);
+    const { timeline: _t, journal: _j, callbacks: _c, providerCalls: _p, ...row } = await getPayout(db, user, id);
     return row;
   };
+
+  app.get(
+    '/payouts/vendors',
+    {
+      config: { access: { resource, action: 'assign' } },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The enabled vendors a pay-out may be given to (Add Vendor): for everyone who assigns, also those who may not read the Vendor screen',
+        response: {
+          200: Data(Type.Array(Type.Object({ code: Type.String(), name: Type.String() }))),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => ({
+      data: await db
+        .select({ code: vendors.code, name: vendors.name })
+        .from(vendors)
+        .where(eq(vendors.enabled, true))
+        .orderBy(asc(vendors.code)),
+    }),
+  );
 
   app.post(
     '/payouts',

@@ -1,5 +1,6 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { NAME_CHARACTERS, type TextFormat } from '../../domain/validation';
+import { REFERENCE_FORMAT } from '../../domain/formats';
 
 /** A text field that must hold something other than white space ('{label} is Required!'). */
 export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -84,3 +85,7 @@ export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([Type.Null(), t]);
 
 export const security = [{ bearer: [] }];
+
+/** A merchant's own reference or its customer's id, exactly (no spaces around: merchants code against it). */
+export const Reference = (description: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: REFERENCE_FORMAT.pattern.source, description });

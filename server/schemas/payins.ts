@@ -1,10 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { PAYIN_STATUSES, PAYMENT_SOURCES, UTR_FORMAT } from '../../domain/payin';
-import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf } from './common';
-
-/** A merchant's own reference or its customer's id: printable, no spaces at the ends. */
-const Reference = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description });
+import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf, Reference } from './common';
 
 export const Utr = () => patternOf(UTR_FORMAT, 40);
 

@@ -1,12 +1,8 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
 import { ACCOUNT_HOLDER_FORMAT, PAYOUT_METHODS, PAYOUT_STATUSES } from '../../domain/payout';
-import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf } from './common';
+import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf, Reference } from './common';
 import { CallbackState, CallbackView, JournalLine } from './payins';
-
-/** A merchant's own reference or its customer's id: printable, no spaces at the ends. */
-const Reference = (description: string) =>
-  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9._:/@-]*$', description });
 
 // ---- Merchant API (the contract merchants code against: names kept exactly) ----
 

@@ -8,6 +8,7 @@ import { audit } from './audit';
 import { queueCallback, resendLatest } from './callbacks';
 import { utrFrom } from './payin-matching';
 import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './payout-create';
+import { mayCorrectUtr } from '../../domain/payout';
 import { actorOf } from './payout-staff';
 import { lockPayout } from './payout-steps';
 import { payoutVisible } from './payouts-list';
@@ -86,7 +87,7 @@ export const correctPayoutUtr = async (db: Db, user: SessionUser, id: string, ty
   const visible = await visibleTo(db, user);
   return db.transaction(async (tx) => {
     const row = await lockPayout(tx, id, visible);
-    if (row.status !== 'SUCCESS')
+    if (!mayCorrectUtr(row.status))
       throw conflict(
         `Only the UTR of a paid pay-out (SUCCESS) can be corrected; this one is ${row.status}.`,
         'INVALID_TRANSITION',

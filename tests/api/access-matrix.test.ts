@@ -125,6 +125,7 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/payouts/:id/callbacks': PAYIN_STAFF,
   'POST /v1/payouts/:id/utr': ADMIN,
   'GET /v1/payouts/providers': EVERYONE,
+  'GET /v1/payouts/vendors': PAYIN_STAFF,
   'POST /v1/payouts/batch-withdrawal': ['admin', 'operations'],
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).

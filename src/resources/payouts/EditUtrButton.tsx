@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/EditNote';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
 import { Form, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
-import { PAYOUT_VIEWS } from '../../../domain/payout';
+import { mayCorrectUtr } from '../../../domain/payout';
 import { matches, required } from '../../../domain/validation';
 import { useConfirmedAction } from '../shared/useConfirmedAction';
 import { payoutActions } from './actions';
@@ -12,7 +12,6 @@ import type { Payout } from './types';
 import { usePayoutAccess } from './usePayoutAccess';
 
 /** A UTR is corrected only on paid pay-outs: those the Completed screen lists. */
-const PAID: readonly string[] = PAYOUT_VIEWS.completed;
 
 /** "Edit UTR": ADMIN corrects the UTR of a paid pay-out after typing the password again (kind 'payout.utr'). */
 export const EditUtrButton = () => {
@@ -22,7 +21,7 @@ export const EditUtrButton = () => {
   const { mayEditUtr } = usePayoutAccess();
   const [open, setOpen] = useState(false);
   const { send, dialog } = useConfirmedAction();
-  if (!record || !mayEditUtr || !PAID.includes(record.status)) return null;
+  if (!record || !mayEditUtr || !mayCorrectUtr(record.status)) return null;
 
   const name = payoutName(record);
   const t = (key: string, options?: object) => translate(`resources.payouts.edit_utr.${key}`, { name, ...options });

@@ -3,9 +3,9 @@ import AddIcon from '@mui/icons-material/Add';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Button, Form, NumberInput, SelectInput, TextInput, useRefresh, useTranslate } from 'react-admin';
 import { formatRupees } from '../../../domain/format';
-import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT } from '../../../domain/formats';
+import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, REFERENCE_FORMAT } from '../../../domain/formats';
 import { ACCOUNT_HOLDER_FORMAT } from '../../../domain/payout';
-import { matches, required, rupees, type TextFormat } from '../../../domain/validation';
+import { matches, required, rupees } from '../../../domain/validation';
 import { useMerchants, type Merchant } from '../../merchants';
 import { useToasts } from '../../notifications';
 import { payoutActions } from './actions';
@@ -13,11 +13,6 @@ import { usePayoutAccess } from './usePayoutAccess';
 
 type Values = Record<string, unknown>;
 
-/** A merchant's reference (customer id, order id) as the API takes it (server/routes/payout-admin.ts). */
-const REFERENCE_FORMAT: TextFormat = {
-  pattern: /^[A-Za-z0-9][A-Za-z0-9._:/@-]{0,63}$/,
-  description: 'letters, digits and . _ : / @ -, starting with a letter or digit',
-};
 const text = (value: unknown) => String(value ?? '').trim();
 
 /** The merchant's pay-out limits, as the server checks them. */

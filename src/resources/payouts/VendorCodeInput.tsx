@@ -1,10 +1,26 @@
-import { SelectInput, TextInput, type Validator } from 'react-admin';
-import { useVendorChoices } from '../bank-accounts/useVendorChoices';
+import { useEffect, useState } from 'react';
+import { SelectInput, type Validator } from 'react-admin';
+import { payoutActions } from './actions';
 
-/**
- * A vendor code: chosen from the vendors for the roles that may read them, typed by the others
- * (OPERATIONS assigns pay-outs but may not read the vendor list; the server checks the code).
- */
+type Choice = { id: string; name: string };
+
+/** The enabled vendors a pay-out may be given to (GET /v1/payouts/vendors), also for roles without the Vendor screen. */
+const usePayoutVendors = () => {
+  const [choices, setChoices] = useState<Choice[] | null>(null);
+  useEffect(() => {
+    let current = true;
+    void payoutActions.vendors().then((result) => {
+      if (!current) return;
+      setChoices(result.error ? [] : result.data.data.map((v) => ({ id: v.code, name: `${v.code} — ${v.name}` })));
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return choices;
+};
+
+/** A vendor code chosen from the vendors pay-outs may be given to (Add Vendor, the vendor filter). */
 export const VendorCodeInput = ({
   source,
   label,
@@ -17,18 +33,16 @@ export const VendorCodeInput = ({
   validate?: Validator[];
   fullWidth?: boolean;
 }) => {
-  const vendors = useVendorChoices();
-  if (vendors.enabled)
-    return (
-      <SelectInput
-        source={source}
-        label={label}
-        choices={vendors.choices}
-        isPending={vendors.isPending}
-        validate={validate}
-        fullWidth={fullWidth}
-        sx={{ minWidth: 180 }}
-      />
-    );
-  return <TextInput source={source} label={label} validate={validate} fullWidth={fullWidth} />;
+  const choices = usePayoutVendors();
+  return (
+    <SelectInput
+      source={source}
+      label={label}
+      choices={choices ?? []}
+      isPending={choices === null}
+      validate={validate}
+      fullWidth={fullWidth}
+      sx={{ minWidth: 180 }}
+    />
+  );
 };

@@ -31,6 +31,8 @@ export const payoutActions = {
     post<One<{ assigned: number; vendorCode: string }>>(`/${PAYOUTS}/assign`, { ids, vendorCode }),
   /** The selected pay-outs sent through Eko, each with its own outcome. */
   batchWithdrawal: (ids: string[]) => post<One<{ results: BatchResult[] }>>(`/${PAYOUTS}/batch-withdrawal`, { ids }),
+  /** The enabled vendors a pay-out may be given to, for everyone who assigns. */
+  vendors: () => get<One<{ code: string; name: string }[]>>(`/${PAYOUTS}/vendors`),
   /** Which providers may pay, and why not. */
   providers: () => get<One<Providers>>(`/${PAYOUTS}/providers`),
   /** Staff's "New Payout", made by the same service as the merchant API's. */

@@ -25,13 +25,9 @@ describe('the bulk bar', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     expect(await within(dialog).findByText('Vendor is Required!')).toBeInTheDocument();
-    if (role === 'ADMIN') {
-      fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Vendor/ }));
-      fireEvent.click(await screen.findByRole('option', { name: 'VEN-ALPHA — Alpha' }));
-    } else {
-      // OPERATIONS may not read the vendor list: the code is typed and the server checks it.
-      fireEvent.change(within(dialog).getByRole('textbox', { name: /Vendor/ }), { target: { value: 'VEN-ALPHA' } });
-    }
+    // OPERATIONS may not read the Vendor screen: the choices come from GET /v1/payouts/vendors for both.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Vendor/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'VEN-ALPHA — Alpha' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0]).toMatchObject({

@@ -74,8 +74,7 @@ export const api = (
         },
       });
     if (call.path === '/v1/bank-accounts') return json(200, { data: [PAYOUT_BANK], total: 1 });
-    if (call.path === '/v1/vendors')
-      return json(200, { data: [{ id: 'v1', code: 'VEN-ALPHA', name: 'Alpha' }], total: 1 });
+    if (call.path === '/v1/payouts/vendors') return json(200, { data: [{ code: 'VEN-ALPHA', name: 'Alpha' }] });
     if (call.path === '/v1/payouts/providers') return json(200, { data: { eko } });
     if (call.path === '/v1/payouts' && call.method === 'GET') return json(200, { data: rows, total: rows.length });
     if (call.path === '/v1/confirmations') return json(200, { data: { confirmation: 'c-1', expiresAt: '' } });
