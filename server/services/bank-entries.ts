@@ -7,6 +7,9 @@ import { paiseToRupees } from '../../domain/money';
 import { audit, auditAll } from './audit';
 import type { SessionUser } from './auth';
 import { reverseLatest } from './ledger';
+import { moneyOf } from './holds';
+import { merchantAccount } from '../../domain/ledger';
+import { formatRupees } from '../../domain/format';
 import { notify, notifyAll } from './live-events';
 import { paiseFrom } from './money-input';
 import { matchEntries } from './entry-matching';
@@ -137,12 +140,21 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
     const row = await lockPayin(tx, entry.payinId);
     assertCan('reset-entry', row, 'PENDING');
     const actor = staffActor(user, ip);
-    if (row.status === 'SUCCESS' && !row.test)
+    if (row.status === 'SUCCESS' && !row.test) {
       await reverseLatest(
         tx,
         { entity: 'payins', entityId: row.id, kind: 'payin.success' },
         { key: `payin:${row.id}:reversal:${row.version + 1}`, kind: 'payin.reversal', createdBy: user.id },
       );
+      // The journal locked the merchant's account: its waiting pay-outs' holds must still be covered.
+      const money = await moneyOf(tx, merchantAccount(row.merchantId));
+      if (money.available < 0)
+        throw new AppError(
+          409,
+          'INSUFFICIENT_BALANCE',
+          `Freeing this entry takes its pay-in's money back from ${row.merchantCode}, whose waiting pay-outs hold ${formatRupees(money.held / 100)}: its available balance would fall to ${formatRupees(money.available / 100)}. Reject or drop those pay-outs first.`,
+        );
+    }
     await applyOpeningStep(
       tx,
       row,

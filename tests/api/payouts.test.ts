@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { merchantAccount } from '../../domain/ledger';
 import { placeHold, voidHold } from '../../server/services/holds';
 import { demoServerPerFile } from '../support/server';
-import { assignedBank, assignedPayin, ledgerHolds, merchantKey, orderId, utrOf } from '../support/deposits';
+import { payoutKit } from '../support/payouts';
+import { confirm } from '../support/roles';
+import { ledgerHolds, merchantKey, orderId, payoutProblems } from '../support/deposits';
 
 /**
  * Issue 11, item 1: the merchant's pay-out API. A pay-out holds its amount and fee on the
@@ -11,29 +13,10 @@ import { assignedBank, assignedPayin, ledgerHolds, merchantKey, orderId, utrOf }
  */
 const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 100_000, payPageRateLimitPerMinute: 100_000 });
 
-/** Gives a merchant money the honest way: a pay-in of `rupees` paid and matched (2.5 % fee). */
-const fund = async (code: string, rupees: number) => {
-  const key = await merchantKey(demo.s, code);
-  const payin = await assignedPayin(demo.s, key, rupees);
-  const utr = utrOf(91);
-  expect((await demo.s.call('POST', `/v1/pay/${payin.id}/utr`, { body: { utr } })).status).toBe(200);
-  const bankAccountId = await assignedBank(demo.s, payin.id);
-  const added = await demo.s.call('POST', '/v1/bank-entries', {
-    token: demo.t.operations,
-    body: { bankAccountId, utr, amount: rupees },
-  });
-  expect(added.body.data.matched.status).toBe('SUCCESS');
-  return key;
-};
+const { fund, fundEntry, act, balanceOf } = payoutKit(demo);
 
 const post = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   demo.s.call('POST', '/v1/merchant-api/payouts', { body, headers: { 'x-api-key': key, ...headers } });
-const balanceOf = async (key: string) =>
-  (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': key } })).body.data as {
-    balance: number;
-    held: number;
-    available: number;
-  };
 const bank = { accountHolder: 'Asha Rao', accountNumber: '001234567890', ifsc: 'hdfc0001234', bankName: 'HDFC' };
 const payoutsOf = async (code: string) =>
   (await demo.s.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM payouts WHERE merchant_code = ${code}`))
@@ -202,5 +185,28 @@ describe('merchant API, pay-outs', () => {
       demo.s.db.execute(sql`UPDATE ledger_accounts SET held = -1 WHERE key = ${hold.account}`),
     ).rejects.toThrow();
     expect(await heldAgrees()).toEqual([]);
+  });
+  it('freeing the bank entry of a pay-in whose money waiting pay-outs hold is refused, and changes nothing', async () => {
+    const { key, entryId, payinId } = await fundEntry('ACME-KIDS', 10_000);
+    const { available } = await balanceOf(key);
+    const amount = Math.min(2_00_000, Math.floor((available - 1_000) / 1.015));
+    const res = await post(key, { merchantOrderId: orderId('wd'), customerId: 'c-1', amount, beneficiary: bank });
+    expect(res.status).toBe(201);
+    const before = await balanceOf(key);
+    expect(before.available).toBeLessThan(9_750);
+    const reset = () =>
+      confirm(demo.s, demo.t.admin, 'bank-entry.reset').then((headers) =>
+        demo.s.call('POST', `/v1/bank-entries/${entryId}/reset`, { token: demo.t.admin, headers }),
+      );
+    const refused = await reset();
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(await balanceOf(key)).toEqual(before);
+    const payin = await demo.s.call('GET', `/v1/payins/${payinId}`, { token: demo.t.admin });
+    expect(payin.body.data.status).toBe('SUCCESS');
+    expect((await act(demo.t.operations, res.body.data.id, 'drop')).status).toBe(200);
+    expect((await reset()).status).toBe(200);
+    expect(await payoutProblems(demo.s)).toEqual([]);
+    expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
   });
 });

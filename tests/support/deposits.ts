@@ -74,11 +74,8 @@ export const ledgerHolds = async (s: TestServer) => {
  * merchant's is its INITIATED real pay-outs' amount and fee; nothing is held below zero or beyond
  * the balance; a pay-out has at most one open hold (one exactly while INITIATED and real) and one
  * open success journal exactly while SUCCESS and real; the pay-out fee income is the fees of those.
- * `payinReversalsMayOverdraw`: a pay-in's success reversed (its bank entry reset) takes money the
- * merchant may have let waiting pay-outs hold, and nothing refuses it today; then only the balance
- * before such reversals must cover what is held.
  */
-export const payoutProblems = async (s: TestServer, opts: { payinReversalsMayOverdraw?: boolean } = {}) =>
+export const payoutProblems = async (s: TestServer) =>
   (
     await s.db.execute<{ problem: string; id: string; detail: string }>(sql`
     WITH pending AS (
@@ -90,10 +87,7 @@ export const payoutProblems = async (s: TestServer, opts: { payinReversalsMayOve
     open_success AS (
       SELECT j.entity_id, count(*) AS n FROM ledger_journals j
       WHERE j.kind = 'payout.success' AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.reverses_id = j.id)
-      GROUP BY j.entity_id),
-    payin_reversed AS (
-      SELECT e.account_id, sum(e.amount) AS amount FROM ledger_entries e JOIN ledger_journals j ON j.id = e.journal_id
-      WHERE j.kind = 'payin.reversal' AND ${opts.payinReversalsMayOverdraw ?? false} GROUP BY e.account_id)
+      GROUP BY j.entity_id)
     SELECT 'held vs holds' AS problem, a.key AS id, a.held || ' vs ' || coalesce(sum(p.amount), 0) AS detail
       FROM ledger_accounts a LEFT JOIN pending p ON p.account_id = a.id
       GROUP BY a.id HAVING a.held <> coalesce(sum(p.amount), 0)
@@ -102,9 +96,9 @@ export const payoutProblems = async (s: TestServer, opts: { payinReversalsMayOve
       FROM ledger_accounts a LEFT JOIN waiting w ON w.key = a.key
       WHERE a.key LIKE 'merchant:%' AND a.held <> coalesce(w.held, 0)
     UNION ALL
-    SELECT 'overdrawn', a.key, 'balance ' || -a.balance || ' held ' || a.held || ' pay-ins reversed ' || coalesce(r.amount, 0)
-      FROM ledger_accounts a LEFT JOIN payin_reversed r ON r.account_id = a.id
-      WHERE a.key LIKE 'merchant:%' AND (a.held < 0 OR -a.balance - a.held + coalesce(r.amount, 0) < 0)
+    SELECT 'overdrawn', a.key, 'balance ' || -a.balance || ' held ' || a.held
+      FROM ledger_accounts a
+      WHERE a.key LIKE 'merchant:%' AND (a.held < 0 OR -a.balance - a.held < 0)
     UNION ALL
     SELECT 'open holds', o.id::text, o.status || ' test=' || o.test || ' holds=' || coalesce(sum(p.n), 0)
       FROM payouts o LEFT JOIN pending p ON p.entity = 'payouts' AND p.entity_id = o.id GROUP BY o.id

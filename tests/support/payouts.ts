@@ -4,7 +4,8 @@ import type { TestServer } from './server';
 
 /** Pay-out helpers for API tests: a merchant funded by a real pay-in, pay-outs through its API. */
 export const payoutKit = (demo: { s: TestServer; t: Record<string, string> }) => {
-  const fund = async (code: string, rupees: number) => {
+  /** A merchant funded by a pay-in of `rupees`, matched by a bank entry (its id is answered too). */
+  const fundEntry = async (code: string, rupees: number) => {
     const key = await merchantKey(demo.s, code);
     const payin = await assignedPayin(demo.s, key, rupees);
     const utr = utrOf(97);
@@ -15,8 +16,9 @@ export const payoutKit = (demo: { s: TestServer; t: Record<string, string> }) =>
       body: { bankAccountId, utr, amount: rupees },
     });
     expect(added.body.data.matched.status).toBe('SUCCESS');
-    return key;
+    return { key, entryId: added.body.data.entry.id as string, payinId: payin.id };
   };
+  const fund = async (code: string, rupees: number) => (await fundEntry(code, rupees)).key;
   const bank = { accountHolder: 'Asha Rao', accountNumber: '001234567890', ifsc: 'HDFC0001234' };
   const newPayout = async (key: string, amount: number, beneficiary: Record<string, string> = bank) => {
     const res = await demo.s.call('POST', '/v1/merchant-api/payouts', {
@@ -36,5 +38,5 @@ export const payoutKit = (demo: { s: TestServer; t: Record<string, string> }) =>
     };
   const show = async (id: string, token = demo.t.admin) =>
     (await demo.s.call('GET', `/v1/payouts/${id}`, { token })).body.data as Record<string, any>;
-  return { fund, bank, newPayout, act, balanceOf, show };
+  return { fund, fundEntry, bank, newPayout, act, balanceOf, show };
 };
