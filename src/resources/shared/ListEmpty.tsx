@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Card, CardContent } from '@mui/material';
-import { useCreatePath, useResourceContext, useTranslate } from 'react-admin';
+import { useCreatePath, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
 import { apiResourceOf, canDo } from '../../../domain/access';
 import { Message } from '../../layout/Message';
 import { useSession } from '../../session/SessionProvider';
@@ -17,7 +17,9 @@ export const ListEmpty = ({ filtered = false, icon = <InboxIcon /> }: { filtered
   const { role } = useSession();
   const text = (key: string) => translate(`resources.${resource}.empty.${filtered ? `filtered_${key}` : key}`);
   const api = apiResourceOf(resource);
-  const canCreate = !filtered && role !== null && api !== undefined && canDo(role, api, 'create');
+  // A screen without a create page (the Deposit lists: links are made elsewhere) offers none.
+  const { hasCreate } = useResourceDefinition({ resource });
+  const canCreate = !filtered && hasCreate && role !== null && api !== undefined && canDo(role, api, 'create');
   return (
     <Card variant="outlined" sx={{ width: '100%' }}>
       <CardContent>
