@@ -29,21 +29,38 @@ export const insufficientBalance = (available: number, wanted: number) =>
     `The available balance (${formatRupees(available / 100)}) does not cover this pay-out and its fee (${formatRupees(wanted / 100)}).`,
   );
 
+/** Locks accounts for holds in the caller's transaction (in id order, as every posting): each one's id and money as shown. */
+export const lockForHolds = async (tx: DbOrTx, keys: AccountKey[]) => {
+  const locked = keys.length === 0 ? new Map() : await lockAccounts(tx, keys);
+  return new Map(
+    [...locked].map(([key, a]) => [
+      key as AccountKey,
+      { id: a.id, balance: shownBalance(key, a.balance), held: a.held },
+    ]),
+  );
+};
+
+/**
+ * Places holds on accounts the caller locked (lockForHolds) and checked they fit (mayHold), and
+ * adds them to each account's `held`, in one statement; a key already placed holds nothing more.
+ */
+export const placeHolds = async (tx: DbOrTx, holds: (Omit<HoldInput, 'account'> & { accountId: number })[]) => {
+  if (holds.length === 0) return;
+  const column = <K extends keyof (typeof holds)[number]>(k: K) => sql.param(holds.map((h) => h[k]));
+  await tx.execute(sql`WITH placed AS (
+      INSERT INTO ${ledgerHolds} (key, account_id, amount, entity, entity_id)
+      SELECT * FROM unnest(${column('key')}::text[], ${column('accountId')}::bigint[], ${column('amount')}::bigint[],
+        ${column('entity')}::text[], ${column('entityId')}::uuid[])
+      ON CONFLICT (key) DO NOTHING RETURNING account_id, amount)
+    UPDATE ${ledgerAccounts} a SET held = a.held + p.amount
+    FROM (SELECT account_id, sum(amount) AS amount FROM placed GROUP BY account_id) p WHERE a.id = p.account_id`);
+};
+
 /** Reserves money on an account in the caller's transaction; 409 INSUFFICIENT_BALANCE when it would go below zero. */
 export const placeHold = async (tx: DbOrTx, hold: HoldInput): Promise<void> => {
-  const account = (await lockAccounts(tx, [hold.account])).get(hold.account)!;
-  const shown = { balance: shownBalance(hold.account, account.balance), held: account.held };
-  if (!mayHold(shown, hold.amount)) throw insufficientBalance(availableOf(shown), hold.amount);
-  const [placed] = await tx
-    .insert(ledgerHolds)
-    .values({ key: hold.key, accountId: account.id, amount: hold.amount, entity: hold.entity, entityId: hold.entityId })
-    .onConflictDoNothing({ target: ledgerHolds.key })
-    .returning({ id: ledgerHolds.id });
-  if (!placed) return;
-  await tx
-    .update(ledgerAccounts)
-    .set({ held: sql`${ledgerAccounts.held} + ${hold.amount}` })
-    .where(eq(ledgerAccounts.id, account.id));
+  const account = (await lockForHolds(tx, [hold.account])).get(hold.account)!;
+  if (!mayHold(account, hold.amount)) throw insufficientBalance(availableOf(account), hold.amount);
+  await placeHolds(tx, [{ ...hold, accountId: account.id }]);
 };
 
 /** Ends a PENDING hold; answers whether it was pending (a replay finds it resolved and does nothing). */

@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { merchants, payouts } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { merchantAccount } from '../../domain/ledger';
+import { badRequest } from '../errors';
 import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
-import { holdOf, payoutFee } from '../../domain/payout';
-import { audit, type Actor } from './audit';
-import { placeHold } from './holds';
+import { payoutFee } from '../../domain/payout';
+import { accountBatches } from './account-batches';
+import type { Actor } from './audit';
+import { holdKey, writeCreations, type Creation } from './payout-batches';
 import { paiseFrom } from './money-input';
+
+export { holdKey };
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -31,9 +33,6 @@ export const payoutData = (row: PayoutRow) => ({
   reason: row.reason,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** The hold a pay-out takes at creation, and again when a rejected one is reset: one key per version. */
-export const holdKey = (row: Pick<PayoutRow, 'id' | 'version'>) => `payout:${row.id}:hold:${row.version}`;
 
 export const BENEFICIARY_MESSAGE =
   'beneficiary must be a bank account (accountHolder, accountNumber and ifsc, bankName if you like) or a upiId, not both';
@@ -64,7 +63,8 @@ export interface CreatedPayout {
  * Creates a pay-out INITIATED and holds its amount and fee on the merchant's balance, in one
  * transaction: refused (409 INSUFFICIENT_BALANCE) when the merchant's available balance does not
  * cover both, and then nothing is written. A test pay-out (test mode) holds nothing. The same
- * merchant order id again answers the pay-out it made, when the request is the same.
+ * merchant order id again answers the pay-out it made, when the request is the same. Creations
+ * that arrive together are written together (account-batches.ts, writeCreations).
  */
 export const createPayout = async (
   db: Db,
@@ -82,52 +82,27 @@ export const createPayout = async (
   const fee = payoutFee(amount, merchant.payoutFeeBps);
   const test = merchant.testMode;
   const asked = { customerId: input.customerId, amount, test, ...beneficiary };
-  const existing = await findOrder(db, merchant.id, input.merchantOrderId);
-  if (existing) return replay(existing, input, asked);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payouts)
-      .values({
-        merchantId: merchant.id,
-        merchantCode: merchant.code,
-        merchantOrderId: input.merchantOrderId,
-        customerId: input.customerId,
-        amount,
-        fee,
-        test,
-        ...beneficiary,
-        createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) {
-      const raced = await findOrder(tx, merchant.id, input.merchantOrderId);
-      if (raced) return replay(raced, input, asked);
-      throw conflict('Could not create the pay-out. Please try again.', 'RETRY');
-    }
-    if (!test)
-      await placeHold(tx, {
-        key: holdKey(row),
-        account: merchantAccount(merchant.id),
-        amount: holdOf(row),
-        entity: 'payouts',
-        entityId: row.id,
-      });
-    await audit(tx, opts.actor, {
-      action: 'create',
-      entity: 'payouts',
-      entityId: row.id,
-      after: {
-        merchantCode: row.merchantCode,
-        merchantOrderId: row.merchantOrderId,
-        customerId: row.customerId,
-        amount: paiseToRupees(amount),
-        fee: paiseToRupees(fee),
-        test,
-      },
-    });
-    return { row, created: true };
-  });
+  const values = {
+    merchantId: merchant.id,
+    merchantCode: merchant.code,
+    merchantOrderId: input.merchantOrderId,
+    customerId: input.customerId,
+    amount,
+    fee,
+    test,
+    ...beneficiary,
+    createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
+  };
+  return creationsOf(db)({ merchant, input, values, asked, actor: opts.actor });
+};
+
+const batches = new WeakMap<Db, (creation: Creation) => Promise<CreatedPayout>>();
+const creationsOf = (db: Db) => {
+  const known = batches.get(db);
+  if (known) return known;
+  const add = accountBatches<Creation, CreatedPayout>((items) => writeCreations(db, items));
+  batches.set(db, add);
+  return add;
 };
 
 export const findOrder = async (db: DbOrTx, merchantId: string, merchantOrderId: string) => {
@@ -136,14 +111,4 @@ export const findOrder = async (db: DbOrTx, merchantId: string, merchantOrderId:
     .from(payouts)
     .where(and(eq(payouts.merchantId, merchantId), eq(payouts.merchantOrderId, merchantOrderId)));
   return row;
-};
-
-const replay = (row: PayoutRow, input: NewPayout, asked: Record<string, unknown>): CreatedPayout => {
-  const same = Object.entries(asked).every(([k, v]) => row[k as keyof PayoutRow] === v);
-  if (!same)
-    throw conflict(
-      `merchantOrderId ${input.merchantOrderId} was already used for another pay-out request.`,
-      'ORDER_ID_TAKEN',
-    );
-  return { row, created: false };
 };
