@@ -16,6 +16,8 @@ export interface RunCheck {
   /** Rows without exactly one PENDING hold of amount + fee, or without exactly one audit event. */
   badHolds: number;
   badAudits: number;
+  /** Transactions that wrote the run's pay-outs (those of one share its clock). */
+  transactions: number;
   perMerchant: { code: string; created: number; available: number }[];
   expectedEach?: number;
   problems: string[];
@@ -55,7 +57,8 @@ export const checkRun = async (
          WHERE r.id IS NULL) AS missing,
        (SELECT count(*) FROM r LEFT JOIN c ON c.id = r.id WHERE c.id IS NULL) AS extra,
        (SELECT count(*) FROM r WHERE holds <> 1 OR good <> 1) AS bad_holds,
-       (SELECT count(*) FROM r WHERE audits <> 1) AS bad_audits`,
+       (SELECT count(*) FROM r WHERE audits <> 1) AS bad_audits,
+       (SELECT count(DISTINCT created_at) FROM payouts WHERE merchant_order_id LIKE $3 || '%') AS transactions`,
     [created.map((c) => c[0]), created.map((c) => c[1]), prefix],
   );
   const { rows: merchants } = await pool.query<{ code: string; created: string; available: string }>(
@@ -71,6 +74,7 @@ export const checkRun = async (
     extra: n(r.extra),
     badHolds: n(r.bad_holds),
     badAudits: n(r.bad_audits),
+    transactions: n(r.transactions),
     perMerchant: merchants.map((m) => ({ code: m.code, created: n(m.created), available: n(m.available) })),
     problems: [],
   };

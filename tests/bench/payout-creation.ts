@@ -126,8 +126,9 @@ const post = async (base: string, workers: number, requests: ReturnType<typeof r
 };
 
 /**
- * The statements one request of merchant n sends, captured from a real pay-out of ₹1,000: its
- * replay needs a fresh order id, and the new pay-out's id where the captured one stood.
+ * The statements a lone request of merchant n sends (the merchant's key, then createPayout's
+ * transaction, a batch of one), captured from a real pay-out of ₹1,000: its replay needs a fresh
+ * order id, and the new pay-out's id where the captured one stood.
  */
 const probe = async (db: Db, pool: pg.Pool, n: number) => {
   const merchant = await merchantByApiKey(db, apiKeyOf(n));
@@ -150,7 +151,8 @@ let floorSerial = 0;
 const replay = async (client: pg.PoolClient, p: Awaited<ReturnType<typeof probe>>) => {
   const orderId = `floor-${++floorSerial}`;
   let id = p.id;
-  const swap = (v: unknown) => (typeof v === 'string' ? v.replaceAll(p.orderId, orderId).replaceAll(p.id, id) : v);
+  const swap = (v: unknown): unknown =>
+    typeof v === 'string' ? v.replaceAll(p.orderId, orderId).replaceAll(p.id, id) : Array.isArray(v) ? v.map(swap) : v;
   for (const s of p.statements) {
     const { rows } = await client.query(s.sql, s.params.map(swap));
     if (/^insert into "payouts"/i.test(s.sql)) id = (rows[0] as { id: string }).id;
