@@ -70,8 +70,8 @@ describe('routing (SPEC §2)', () => {
   it('titles a grouped screen with its group', async () => {
     mockApi();
     signInAs('ADMIN');
-    renderAppAt('/app/withdrawal/progress');
-    await expectTitle('Withdrawals: In Progress');
+    renderAppAt('/app/payout');
+    await expectTitle('Reports: Payouts');
     expect(await screen.findByText('No records to show')).toBeInTheDocument();
   });
 

@@ -161,7 +161,8 @@ describe('a withdrawal, from the merchant API to the callback', () => {
       await page.getByRole('toolbar', { name: 'Selected pay-outs' }).getByText('1 item selected').waitFor();
       await page.getByRole('button', { name: 'Add Vendor', exact: true }).click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('textbox', { name: /^Vendor/ }).fill('VEN-ALPHA');
+      await dialog.getByRole('combobox', { name: /^Vendor/ }).click();
+      await page.getByRole('option', { name: /^VEN-ALPHA/ }).click();
       await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
       await toast(page, '1 pay-out given to VEN-ALPHA.').waitFor();
       await row.getByRole('cell', { name: 'VEN-ALPHA', exact: true }).waitFor();

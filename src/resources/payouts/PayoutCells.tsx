@@ -1,5 +1,5 @@
 import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
-import { green, grey, orange, purple, red } from '@mui/material/colors';
+import { green, grey, purple, red } from '@mui/material/colors';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { PayoutStatus } from '../../../domain/payout';
 import type { Payout } from './types';
@@ -48,11 +48,11 @@ export const PayoutStatusCell = () => {
       {r.awaitingChecker && (
         <Tooltip title={t('awaiting_checker_by', { name: r.awaitingChecker })}>
           <span>
-            <Tag label={t('awaiting_checker')} color={orange[900]} />
+            <Tag label={t('awaiting_checker')} color="warning.main" />
           </span>
         </Tooltip>
       )}
-      {r.awaitingProvider && <Tag label={t('awaiting_provider', { provider: 'Eko' })} color={orange[900]} />}
+      {r.awaitingProvider && <Tag label={t('awaiting_provider', { provider: 'Eko' })} color="warning.main" />}
       {r.test && <Tag label={t('test_tag')} />}
     </Stack>
   );
