@@ -1,7 +1,7 @@
 import { or, and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db';
-import { payouts } from '../db/schema';
+import { payoutProviderCalls, payouts } from '../db/schema';
 import { inquireEko, type EkoDeps } from './payout-eko';
 import type { PayoutRow } from './payout-create';
 
@@ -14,6 +14,8 @@ export interface EkoWorker {
 /**
  * Pay-outs whose transfer Eko has not settled: AWAITED ones, and SENDING ones whose request
  * should long have ended (the server stopped while it was out). Oldest first, a few at a time.
+ * An AWAITED one is asked again only after a quarter of its age has passed since the last call
+ * about it: every round for a fresh one, every quarter of an hour for an NEFT waiting an hour.
  */
 const waiting = (db: Db, timeoutMs: number, limit: number): Promise<PayoutRow[]> =>
   db
@@ -23,7 +25,11 @@ const waiting = (db: Db, timeoutMs: number, limit: number): Promise<PayoutRow[]>
       and(
         isNotNull(payouts.providerState),
         or(
-          eq(payouts.providerState, 'AWAITED'),
+          and(
+            eq(payouts.providerState, 'AWAITED'),
+            sql`NOT EXISTS (SELECT 1 FROM ${payoutProviderCalls} c WHERE c.payout_id = ${payouts.id}
+              AND c.created_at > now() - (now() - ${payouts.providerSentAt}) / 4)`,
+          ),
           sql`${payouts.providerSentAt} < now() - ${timeoutMs + 5_000}::float8 * interval '1 millisecond'`,
         ),
       ),

@@ -143,7 +143,7 @@ export const settleEko = async (
       .set(
         untaken
           ? { method: null, providerRef: null, providerState: null, providerSentAt: null, updatedAt: sql`now()` }
-          : { providerState: 'AWAITED', providerTid: tid, updatedAt: sql`now()` },
+          : { providerState: 'AWAITED', providerTid: tid },
       )
       .where(eq(payouts.id, row.id))
       .returning();
