@@ -187,12 +187,15 @@ export const payoutsReport = (r: PayoutsResult): string[] => {
     `       (pg client, listPayouts' statements one after another on one connection per worker). MERCHANT: the user of ${BIG_MERCHANT}.`,
     listsTable(r),
     '',
-    `   9b. Plans: EXPLAIN (ANALYZE, BUFFERS) of the statements listPayouts sends (faster of two runs), abridged; counts stop at ${n0(COUNT_CAP)}`,
+    `   9b. Plans: EXPLAIN (ANALYZE, BUFFERS) of the statements listPayouts sends (faster of two runs), abridged; counts stop at ${n0(COUNT_CAP)}.`,
+    '       Each statement is planned again on every request (no prepared statements): planning is shown beside execution.',
   );
   for (const l of r.lists)
     for (const st of l.statements) {
       const what = /count\(\*\)/.test(st.sql) ? 'count' : /from "payouts"/i.test(st.sql) ? 'page' : 'scope';
-      out.push(`   — ${l.name}, ${l.token}, ${what}: ${fmt(st.executionMs, 2)} ms`);
+      out.push(
+        `   — ${l.name}, ${l.token}, ${what}: ${fmt(st.executionMs, 2)} ms (planning ${fmt(st.planningMs, 2)} ms)`,
+      );
       if (l.token === 'ADMIN' || what === 'page') out.push(...abridged(st.plan).map((p) => `     ${p}`));
     }
   out.push(...creationLines(r));

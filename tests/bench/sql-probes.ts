@@ -16,6 +16,7 @@ export interface Statement {
   sql: string;
   params: unknown[];
   executionMs: number;
+  planningMs: number;
   plan: string[];
 }
 export interface Latency {
@@ -78,7 +79,8 @@ export const explain = async (pool: pg.Pool, s: { sql: string; params: unknown[]
     const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
     if (!best || ms < best.ms) best = { plan, ms };
   }
-  return { ...s, executionMs: best!.ms, plan: best!.plan };
+  const planning = best!.plan.map((l) => /Planning Time: ([\d.]+)/.exec(l)?.[1]).find(Boolean);
+  return { ...s, executionMs: best!.ms, planningMs: Number(planning ?? NaN), plan: best!.plan };
 };
 
 /** A plan without its Buffers/Planning lines below the top node, and long lines cut. */
