@@ -19,9 +19,9 @@ import { tempDir } from './targets';
  * accounts, from a child process (post-payouts.ts): a run on merchants funded far beyond what it
  * asks (M001–M010), and a run on merchants funded for exactly half of it (M011–M020, ₹1,000 each),
  * so that the second half is refused with 409 INSUFFICIENT_BALANCE. Beside them the floor: the
- * statements one request sends (the merchant's key, the order id, the transaction of createPayout),
- * captured and replayed on bare connections over the same ten accounts. After each run the
- * ledger is checked (payout-checks.ts).
+ * statements a lone request sends (the merchant's key, then createPayout's transaction), captured
+ * and replayed on bare connections over the same ten accounts. After each run the ledger is
+ * checked (payout-checks.ts).
  */
 const execFileAsync = promisify(execFile);
 const knob = (name: string, fallback: number) => {
