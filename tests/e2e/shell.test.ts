@@ -124,7 +124,8 @@ describe('with a stored token', () => {
 });
 
 describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
-  it('shows exactly the menu of its role', () =>
+  // One sign-in per role for both: a role's run is mostly its sign-in and first draw.
+  it('shows exactly the menu of its role, the user in the top bar, and a logo linking to the home screen', () =>
     withPage(async (page) => {
       await signIn(page, suite.product.url, userName);
       const links = (await menuLinks(page)).map((l) => `${l.label} ${l.path}`);
@@ -133,11 +134,7 @@ describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
       const labels = await menuLabels(page);
       expect(sorted(labels)).toEqual(sorted(derivedLabels(role)));
       expect(sorted(labels)).toEqual(sorted(handLabels(role)));
-    }));
 
-  it('shows the user in the top bar and links the logo to the home screen', () =>
-    withPage(async (page) => {
-      await signIn(page, suite.product.url, userName);
       const home = role === 'VENDOR' || role === 'VENDOR_OPERATIONS' ? '/app/vendor-board' : '/app/dashboard';
       const banner = page.getByRole('banner');
       await banner.getByTestId('page-title').waitFor();
