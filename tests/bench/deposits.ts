@@ -4,11 +4,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db';
-import * as schema from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
 import type { SessionUser } from '../../server/services/auth';
 import { addEntry } from '../../server/services/entry-batches';
@@ -23,10 +21,21 @@ import { measured, others, type Measured, type OtherCpu } from './measured';
 import { expectOk, signIn } from './measure';
 import { addWaiting, BIG_MERCHANT, openOf, seedDeposits, type DepositSeed, type Waiting } from './seed-deposits';
 import { poolOf } from './seed-scale';
-import { percentile, round } from './stats';
+import { round } from './stats';
 import { fmt, table } from './table';
 import { ROOT, type Settings } from './settings';
 import { openBenchDatabase, postgresReachable, tempDir } from './targets';
+import {
+  abridged,
+  capture,
+  closedLoop,
+  explain,
+  istDay,
+  summary,
+  watchWaits,
+  type Latency,
+  type Statement,
+} from './sql-probes';
 
 /**
  * Issue 10, item 11: the Deposit lists over generated pay-ins (DEPOSITS_PAYINS, 1,000,000), the
@@ -54,18 +63,6 @@ type Token = 'ADMIN' | 'MERCHANT';
 type Filters = Parameters<typeof listPayins>[2];
 const PAGE1 = { page: 1, pageSize: 25, sortBy: 'createdAt', sortOrder: 'desc' } as const;
 
-interface Latency {
-  requests: number;
-  perSec: number;
-  p50: number;
-  p99: number;
-}
-interface Statement {
-  sql: string;
-  params: unknown[];
-  executionMs: number;
-  plan: string[];
-}
 export interface DepositList {
   name: string;
   path: string;
@@ -113,26 +110,6 @@ export interface DepositsResult {
 
 // ---------------------------------------------------------------- helpers
 
-/** The IST calendar day `daysAgo` days before today, yyyy-mm-dd. */
-const istDay = (daysAgo: number) =>
-  new Date(Date.now() + 5.5 * 3_600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
-
-/** Runs `once` in a closed loop on `workers` workers for `seconds`; latency of each call in ms. */
-const closedLoop = async (workers: number, seconds: number, once: (worker: number) => Promise<void>) => {
-  const samples: number[] = [];
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: workers }, async (_, w) => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        await once(w);
-        samples.push(performance.now() - t0);
-      }
-    }),
-  );
-  return summary(samples, seconds * 1000);
-};
-
 /** Calls `one` for every item on `workers` workers; latency of each call in ms. */
 const fixedCount = async <T>(workers: number, items: T[], one: (item: T, worker: number) => Promise<void>) => {
   const samples: number[] = [];
@@ -151,40 +128,6 @@ const fixedCount = async <T>(workers: number, items: T[], one: (item: T, worker:
   return summary(samples, performance.now() - t0);
 };
 
-const summary = (samples: number[], ms: number) => {
-  const sorted = samples.sort((a, b) => a - b);
-  return {
-    requests: sorted.length,
-    ms: round(ms, 0),
-    perSec: round(sorted.length / (ms / 1000), 0),
-    p50: round(percentile(sorted, 50), 2),
-    p99: round(percentile(sorted, 99), 2),
-  };
-};
-
-/** The statements listPayins sends, captured through the ORM's logger over the same pool. */
-const capture = async (pool: pg.Pool, call: (db: Db) => Promise<unknown>) => {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, {
-    schema,
-    logger: { logQuery: (sql, params) => void captured.push({ sql, params }) },
-  }) as unknown as Db;
-  await call(db);
-  return captured;
-};
-
-/** EXPLAIN (ANALYZE, BUFFERS) of a statement: the faster of two runs (the first may warm the cache). */
-const explain = async (pool: pg.Pool, s: { sql: string; params: unknown[] }): Promise<Statement> => {
-  let best: { plan: string[]; ms: number } | undefined;
-  for (let i = 0; i < 2; i++) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${s.sql}`, s.params);
-    const plan = rows.map((r) => r['QUERY PLAN']);
-    const ms = Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? NaN);
-    if (!best || ms < best.ms) best = { plan, ms };
-  }
-  return { ...s, executionMs: best!.ms, plan: best!.plan };
-};
-
 const OPERATIONS: SessionUser = {
   id: '',
   userName: 'operations',
@@ -192,42 +135,6 @@ const OPERATIONS: SessionUser = {
   merchantCodes: [],
   vendorCode: null,
   sessionId: '',
-};
-
-/**
- * Samples pg_stat_activity every 50 ms until stopped: how many of the bench database's sessions
- * were on the CPU, waiting for a lock, for the WAL, or for the server's next statement
- * (idle in transaction: the round trip through Node). Averages, largest first.
- */
-const watchWaits = (pool: pg.Pool) => {
-  const totals = new Map<string, number>();
-  let samples = 0;
-  let running = true;
-  const loop = (async () => {
-    const client = await pool.connect();
-    try {
-      while (running) {
-        const { rows } = await client.query<{ what: string; n: string }>(
-          `SELECT CASE WHEN state = 'idle in transaction' THEN 'idle in transaction'
-                  ELSE coalesce(wait_event_type || ':' || wait_event, 'CPU') END AS what, count(*) AS n
-           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-             AND state IN ('active', 'idle in transaction') GROUP BY 1`,
-        );
-        samples += 1;
-        for (const r of rows) totals.set(r.what, (totals.get(r.what) ?? 0) + Number(r.n));
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    } finally {
-      client.release();
-    }
-  })();
-  return async () => {
-    running = false;
-    await loop;
-    return [...totals]
-      .map(([what, n]) => ({ what, sessions: round(n / Math.max(1, samples), 2) }))
-      .sort((a, b) => b.sessions - a.sessions);
-  };
 };
 
 const receiver = async () => {
@@ -649,12 +556,6 @@ const benchCallbacks = async (
 // ---------------------------------------------------------------- report
 
 const n0 = (v: number | undefined) => (v === undefined ? '–' : v.toLocaleString('en-US'));
-
-/** A plan without its Buffers/Planning lines below the top node, and long lines cut. */
-const abridged = (plan: string[]) =>
-  plan
-    .filter((l, i) => i === 0 || !/^\s*(Buffers|Planning|I\/O Timings)/.test(l) || /^\s*Execution/.test(l))
-    .map((l) => (l.length > 160 ? `${l.slice(0, 160)}…` : l));
 
 export const depositsReport = (r: DepositsResult): string[] => {
   if (r.skipped) return [`8. Deposits: skipped (${r.skipped})`];
