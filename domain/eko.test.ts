@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, outcomeOf } from './eko';
+import { EKO_ABSENT, EKO_NOT_FOR_ROLE, ekoFailureReason, ekoFor, ekoRefusalOf, ekoUtrOf, outcomeOf } from './eko';
 
 describe("Eko's answers", () => {
   it.each([
@@ -31,5 +31,13 @@ describe("Eko's answers", () => {
     expect(ekoRefusalOf({ amount: 100_00, accountNumber: null, ifsc: null })).toMatch(/bank accounts only/);
     expect(ekoFailureReason({ data: { txstatus_desc: 'Failed' } })).toBe('Eko: Failed');
     expect(ekoFailureReason(null)).toBe('Eko: the transfer failed');
+  });
+});
+
+describe('who may send through Eko', () => {
+  it('ADMIN and OPERATIONS on a server with Eko; nobody without it, each told why', () => {
+    expect(ekoFor(true, 'OPERATIONS')).toEqual({ available: true, why: null });
+    expect(ekoFor(true, 'TRANSACTIONS')).toEqual({ available: false, why: EKO_NOT_FOR_ROLE });
+    expect(ekoFor(false, 'ADMIN')).toEqual({ available: false, why: EKO_ABSENT });
   });
 });

@@ -26,6 +26,17 @@ export type EkoOutcome =
 /** Who may send pay-outs through Eko (the gateway's own wallet), as in the current console. */
 export const EKO_ROLES: readonly Role[] = ['ADMIN', 'OPERATIONS'];
 
+/** Why a role outside EKO_ROLES has no Eko choice. */
+export const EKO_NOT_FOR_ROLE = 'Only ADMIN and OPERATIONS send pay-outs through Eko.';
+
+/** Whether this role may send through Eko on this server, and why not: the rule the route and the service share. */
+export const ekoFor = (configured: boolean, role: Role): { available: boolean; why: string | null } =>
+  !configured
+    ? { available: false, why: EKO_ABSENT }
+    : EKO_ROLES.includes(role)
+      ? { available: true, why: null }
+      : { available: false, why: EKO_NOT_FOR_ROLE };
+
 /** Why the Eko choice is absent when the server has no Eko account configured. */
 export const EKO_ABSENT =
   'Eko is not configured on this server (EKO_API_BASE, EKO_DEVELOPER_KEY, EKO_ACCESS_KEY, EKO_INITIATOR_ID): approve by hand with a UTR.';

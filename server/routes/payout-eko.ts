@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { payouts } from '../db/schema';
 import { AppError } from '../errors';
 import { Data, Nullable, enumOf, errorResponses, security } from '../schemas/common';
-import { EKO_ABSENT, EKO_ROLES, type EkoAnswer } from '../../domain/eko';
+import { EKO_ABSENT, ekoFor, type EkoAnswer } from '../../domain/eko';
 import { PAYOUT_STATUSES } from '../../domain/payout';
 import { approvePayout } from '../services/payout-staff';
 import { inquireEko, type EkoDeps } from '../services/payout-eko';
@@ -38,12 +38,7 @@ export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (request) => {
-      const available = eko !== undefined && EKO_ROLES.includes(request.session.role);
-      const why =
-        eko === undefined ? EKO_ABSENT : available ? null : 'Only ADMIN and OPERATIONS send pay-outs through Eko.';
-      return { data: { eko: { available, why } } };
-    },
+    async (request) => ({ data: { eko: ekoFor(eko !== undefined, request.session.role) } }),
   );
 
   app.post(

@@ -16,7 +16,7 @@ import type { SessionUser } from './auth';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { utrFrom } from './payin-matching';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
-import { EKO_ABSENT, EKO_ROLES } from '../../domain/eko';
+import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';
 import { applyPayoutStep, askChecker, assertCanMove, assertNotMaker, lockPayout } from './payout-steps';
 
@@ -72,8 +72,7 @@ export const approvePayout = async (
   opts: { checkerThresholdPaise: number; ip?: string; eko?: EkoDeps },
 ): Promise<{ row: PayoutRow; waitingForChecker: boolean }> => {
   if (approval.method === 'eko' && !opts.eko) throw new AppError(400, 'EKO_NOT_CONFIGURED', EKO_ABSENT);
-  if (approval.method === 'eko' && !EKO_ROLES.includes(user.role))
-    throw forbidden('Only ADMIN and OPERATIONS send pay-outs through Eko.');
+  if (approval.method === 'eko' && !EKO_ROLES.includes(user.role)) throw forbidden(EKO_NOT_FOR_ROLE);
   const details =
     approval.method === 'manual'
       ? { method: 'manual', utr: utrFrom(approval.utr), bankAccountId: approval.bankAccountId }
