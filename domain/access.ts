@@ -2,6 +2,8 @@ import { menuFor, type MenuScreen } from './menu';
 import { PAYIN_STAFF } from './payin';
 import { PAYOUT_STAFF, VENDOR_ROLES } from './payout';
 import { EKO_ROLES } from './eko';
+import { SETTLEMENT_REQUESTERS, SETTLEMENT_STAFF } from './settlement';
+import { LIEN_STAFF } from './lien';
 import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
 
 /**
@@ -17,6 +19,8 @@ const EXTRA_SCREENS = {
   'merchant-applications': ['ADMIN'],
   /** The audit log. */
   'audit-events': ['ADMIN'],
+  /** Every party's balance recomputed from the rows and compared with the ledger (issue 12). */
+  reconciliation: ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Screen = MenuScreen | keyof typeof EXTRA_SCREENS;
@@ -40,6 +44,7 @@ export const API_RESOURCES = {
   settlements: ['settlements'],
   'vendor-settlements': ['vendorsettlements'],
   liens: ['lien'],
+  reconciliation: ['reconciliation'],
 } as const satisfies Record<string, readonly Screen[]>;
 
 export type ApiResource = keyof typeof API_RESOURCES;
@@ -151,6 +156,21 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
     /** Correct the UTR of a paid pay-out (password confirmation). */
     correct: ['ADMIN'],
   },
+  /** Settlements (domain/settlement): merchant users may ask for one of their own balance (BANK). */
+  settlements: {
+    create: [...SETTLEMENT_STAFF, ...SETTLEMENT_REQUESTERS],
+    approve: SETTLEMENT_STAFF,
+    reject: SETTLEMENT_STAFF,
+    reset: ['ADMIN'],
+  },
+  'vendor-settlements': {
+    create: SETTLEMENT_STAFF,
+    approve: SETTLEMENT_STAFF,
+    reject: SETTLEMENT_STAFF,
+    reset: ['ADMIN'],
+  },
+  /** Chargebacks (domain/lien): recorded by staff, read by the merchants they debit. */
+  liens: { create: LIEN_STAFF },
 };
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];

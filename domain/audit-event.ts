@@ -53,5 +53,8 @@ export const AUDIT_ENTITIES = [
   'payins',
   'bank-entries',
   'payouts',
+  'settlements',
+  'vendor-settlements',
+  'liens',
 ] as const satisfies readonly ApiResource[];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,17 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  EKO_WALLET,
   PAYIN_FEES,
+  PAYOUT_FEES,
+  TREASURY,
   UnbalancedJournal,
   bankAccount,
+  cachesBalance,
   checkBalanced,
+  kindOf,
   merchantAccount,
   merchantBalanceFromPayins,
+  merchantPaidOut,
   payinFee,
   payinSuccess,
   payoutSuccess,
   reversal,
   shownBalance,
+  vendorAccount,
+  vendorSettled,
   type Line,
 } from './ledger';
 
@@ -161,9 +169,61 @@ describe('shownBalance', () => {
     ['merchant:m1', -975_00, 975_00],
     ['merchant:m1', 10, -10],
     ['income:payin-fees', -25_00, 25_00],
+    ['income:payout-fees', -15_00, 15_00],
+    ['provider:eko', 700_00, 700_00],
+    ['vendor:v1', 1200_00, 1200_00],
+    ['vendor:v1', -300_00, -300_00],
+    ['treasury:gateway', 400_00, 400_00],
+    ['treasury:gateway', -400_00, -400_00],
   ] as const)('%s with ledger balance %i shows %i', (key, ledger, shown) =>
     expect(shownBalance(key, ledger)).toBe(shown),
   );
+});
+
+describe('cachesBalance', () => {
+  it.each([
+    [merchantAccount('m1'), 'merchant', true],
+    [bankAccount('b1'), 'bank', true],
+    [vendorAccount('v1'), 'vendor', true],
+    [PAYIN_FEES, 'income', false],
+    [PAYOUT_FEES, 'income', false],
+    [EKO_WALLET, 'provider', false],
+    [TREASURY, 'treasury', false],
+  ] as const)('%s (%s) caches its balance: %s', (key, kind, caches) => {
+    expect(kindOf(key)).toBe(kind);
+    expect(cachesBalance(key)).toBe(caches);
+  });
+});
+
+describe('settlement journals', () => {
+  it('merchantPaidOut: the merchant is owed less, the money left the treasury', () =>
+    expect(merchantPaidOut({ merchantId: 'm1', amount: 400_00 })).toEqual([
+      { account: 'merchant:m1', amount: 400_00 },
+      { account: 'treasury:gateway', amount: -400_00 },
+    ]));
+
+  it.each([TREASURY, bankAccount('b2')])('vendorSettled into %s: it holds the money, the vendor less', (into) =>
+    expect(vendorSettled({ vendorId: 'v1', amount: 600_00, into })).toEqual([
+      { account: into, amount: 600_00 },
+      { account: 'vendor:v1', amount: -600_00 },
+    ]),
+  );
+
+  const into = fc.oneof(fc.constant(TREASURY), fc.uuid().map(bankAccount));
+  const amount = fc.integer({ min: 1, max: 10 ** 11 });
+  it('balance for any amount, as do their reversals', () =>
+    fc.assert(
+      fc.property(fc.uuid(), fc.uuid(), amount, into, (merchantId, vendorId, paise, to) => {
+        for (const journal of [
+          merchantPaidOut({ merchantId, amount: paise }),
+          vendorSettled({ vendorId, amount: paise, into: to }),
+        ]) {
+          checkBalanced(journal);
+          checkBalanced([...journal, ...reversal(journal)]);
+        }
+      }),
+      { numRuns: 1000 },
+    ));
 });
 
 describe('merchantBalanceFromPayins', () => {
