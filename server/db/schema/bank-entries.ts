@@ -19,6 +19,8 @@ export const bankEntries = pgTable(
     /** The pay-in that used this credit; null while it is free. */
     payinId: uuid('payin_id'),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The vendor's internal transfer that consumed this credit (issue 12); never with a pay-in. */
+    vendorSettlementId: uuid('vendor_settlement_id'),
     createdBy: uuid('created_by'),
     createdAt: createdAt(),
   },
@@ -29,6 +31,11 @@ export const bankEntries = pgTable(
     index('bank_entries_free_code_idx')
       .on(t.amountCode)
       .where(sql`${t.payinId} IS NULL AND ${t.amountCode} IS NOT NULL`),
+    // A vendor's unmatched credits (nobody's money yet), summed on the Vendor screen.
+    index('bank_entries_unmatched_idx')
+      .on(t.bankAccountId)
+      .where(sql`${t.payinId} IS NULL AND ${t.vendorSettlementId} IS NULL`),
     check('bank_entries_amount_positive', sql`${t.amount} > 0`),
+    check('bank_entries_one_use', sql`${t.payinId} IS NULL OR ${t.vendorSettlementId} IS NULL`),
   ],
 );

@@ -9,3 +9,4 @@ export * from './payins';
 export * from './bank-entries';
 export * from './callbacks';
 export * from './payouts';
+export * from './settlements';

@@ -37,6 +37,8 @@ export const payins = pgTable(
     amountFixed: boolean('amount_fixed').notNull().default(false),
     confirmedAmount: paise('confirmed_amount'),
     fee: paise('fee'),
+    /** What the vendor whose account took the money earned on it, set with the success (DESIGN §5). */
+    vendorCommission: paise('vendor_commission').notNull().default(0),
     status: text('status', { enum: PAYIN_STATUSES }).notNull().default('INITIATED'),
     reason: text('reason'),
     shortCode: text('short_code').notNull(),

@@ -37,6 +37,8 @@ export const payouts = pgTable(
     customerId: text('customer_id').notNull(),
     amount: paise('amount').notNull(),
     fee: paise('fee').notNull(),
+    /** What the vendor whose account moved the money earned on it, set with the success (DESIGN §5). */
+    vendorCommission: paise('vendor_commission').notNull().default(0),
     status: text('status', { enum: PAYOUT_STATUSES }).notNull().default('INITIATED'),
     reason: text('reason'),
     /** The beneficiary: a bank account (holder, number, IFSC, bank name) or a UPI id. */
@@ -87,6 +89,10 @@ export const payouts = pgTable(
     index('payouts_merchant_order_id_idx').on(t.merchantOrderId),
     index('payouts_account_number_idx').on(t.accountNumber),
     uniqueIndex('payouts_provider_ref_idx').on(t.providerRef),
+    // What a pay-out account paid over some IST days (the Bank Accounts screen's Balance).
+    index('payouts_paid_from_idx')
+      .on(t.bankAccountId, t.completedAt)
+      .where(sql`${t.status} = 'SUCCESS'`),
     index('payouts_provider_waiting_idx')
       .on(t.providerSentAt)
       .where(sql`${t.providerState} IS NOT NULL`),

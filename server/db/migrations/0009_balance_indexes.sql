@@ -1,0 +1,2 @@
+CREATE INDEX "bank_entries_unmatched_idx" ON "bank_entries" USING btree ("bank_account_id") WHERE "bank_entries"."payin_id" IS NULL AND "bank_entries"."vendor_settlement_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "payouts_paid_from_idx" ON "payouts" USING btree ("bank_account_id","completed_at") WHERE "payouts"."status" = 'SUCCESS';
