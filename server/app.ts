@@ -36,6 +36,7 @@ import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
 import { withdrawalRoutes } from './routes/withdrawals';
+import { moneyRoutes } from './routes/money';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
@@ -183,13 +184,11 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         rateLimitPerMinute: config.authRateLimitPerMinute,
         maxFailedLogins: config.maxFailedLogins,
       });
-      await v1.register(merchantListRoutes, { db });
       await v1.register(merchantRoutes, { db, urls });
-      await v1.register(vendorRoutes, { db });
-      await v1.register(bankAccountRoutes, { db });
-      await v1.register(userRoutes, { db });
       await v1.register(merchantApplicationRoutes, { db, urls });
-      await v1.register(auditEventRoutes, { db });
+      // The staff screens' resources that need only the database.
+      const staffScreens = [merchantListRoutes, vendorRoutes, bankAccountRoutes, userRoutes, auditEventRoutes];
+      for (const routes of [...staffScreens, bankEntryRoutes, moneyRoutes]) await v1.register(routes, { db });
       await v1.register(merchantApiRoutes, {
         db,
         urls,
@@ -205,7 +204,6 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
       await v1.register(withdrawalRoutes, { db, config });
-      await v1.register(bankEntryRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.
       if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });

@@ -5,6 +5,7 @@ import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './db/seed';
 import { seedDemoDeposits } from './db/seed-deposits';
 import { seedDemoPayouts } from './db/seed-payouts';
+import { seedDemoSettlements } from './db/seed-settlements';
 import { setPasswordHashCost } from './services/passwords';
 import { buildDashboardIfStale } from './build';
 
@@ -61,6 +62,8 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
     }))
   )
     app.log.info('demo pay-outs created');
+  // Settlements and chargebacks last: each is cut to what its merchant has left after the pay-outs.
+  if (seeded && (await seedDemoSettlements(database.db))) app.log.info('demo settlements and chargebacks created');
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };

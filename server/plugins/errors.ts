@@ -31,6 +31,9 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
   return { message: `${name} ${e.message ?? 'is not valid'}`, field };
 };
 
+export const RETRY_MESSAGE =
+  'Another change to the same records was being made at that moment; nothing was saved. Please try again.';
+
 /** One error shape for every failure: { error: { message, code } }. No stack or SQL leaves the server. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
@@ -43,6 +46,16 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     if (error.validation) {
       const { message, field } = validationMessage(error.validation, error.validationContext);
       return reply.status(400).send({ error: { message, code: 'VALIDATION', field } });
+    }
+    // Two transactions crossed (a deadlock, or a serialisation failure): PostgreSQL rolled this one
+    // back whole, so nothing was written and the same request may simply be sent again.
+    const pgCode = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (pgCode === '40P01' || pgCode === '40001') {
+      request.log.warn({ err: error }, 'transaction rolled back by a conflicting one');
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send({ error: { message: RETRY_MESSAGE, code: 'RETRY' } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

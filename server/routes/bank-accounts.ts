@@ -6,7 +6,16 @@ import * as links from '../services/bank-account-links';
 import * as bankList from '../services/bank-accounts-list';
 import { requireConfirmationFor } from '../services/confirmations';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
-import { BANK_SORTS, BankBody, BankFilters, BankUpdate, BankView, FlagsBody, LinkBody } from '../schemas/bank-accounts';
+import {
+  BANK_SORTS,
+  BankBody,
+  BankFilters,
+  BankListRow,
+  BankUpdate,
+  BankView,
+  FlagsBody,
+  LinkBody,
+} from '../schemas/bank-accounts';
 import { readRoutes } from './read-routes';
 
 const tags = ['bank-accounts'];
@@ -20,7 +29,7 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
       sorts: BANK_SORTS,
       defaultSort: 'createdAt',
       filters: BankFilters,
-      row: BankView,
+      row: BankListRow,
       detail: BankView,
       csvColumns: bankList.BANK_CSV_COLUMNS,
       list: (user, f, paging) => bankList.listBankAccounts(db, user, f, paging),

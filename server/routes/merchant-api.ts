@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { payins } from '../db/schema';
-import { merchantAccount } from '../../domain/ledger';
 import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
@@ -13,9 +12,10 @@ import { hashApiKey } from '../services/keys';
 import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/idempotency';
 import { createPayin } from '../services/payin-create';
 import { merchantData, type PayinRow } from '../services/payin-steps';
-import { moneyOf } from '../services/holds';
+import { merchantMoney, NO_MERCHANT_MONEY } from '../services/balances';
 import type { Actor } from '../services/audit';
 import { createPayout, findOrder, payoutData } from '../services/payout-create';
+import { MoneyQuery } from '../schemas/merchants';
 import { MerchantBalance, MerchantPayoutBody, MerchantPayoutCreated, MerchantPayoutStatus } from '../schemas/payouts';
 
 const tags = ['merchant-api'];
@@ -189,11 +189,15 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         tags,
         security,
         summary: 'Your balance, what your waiting pay-outs hold, and what is available for new ones (rupees)',
+        description:
+          "A parent merchant's figures include its sub-merchants' unless includeSubMerchants=false; a pay-out draws on its own merchant's available balance only.",
+        querystring: MoneyQuery,
         response: { 200: Data(MerchantBalance), ...errorResponses },
       },
     },
     async (request) => {
-      const money = await moneyOf(db, merchantAccount(request.merchant.id));
+      const { id } = request.merchant;
+      const money = (await merchantMoney(db, [id], request.query)).get(id) ?? NO_MERCHANT_MONEY;
       return {
         data: {
           balance: paiseToRupees(money.balance),

@@ -14,6 +14,7 @@ import {
   MerchantUpdate,
   MerchantView,
   MerchantWithKey,
+  MoneyQuery,
 } from '../schemas/merchants';
 import { readRoutes } from './read-routes';
 
@@ -32,7 +33,8 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db; urls: UrlPolicy
       csvColumns: merchantsList.MERCHANT_CSV_COLUMNS,
       list: (user, f, paging) => merchantsList.listMerchants(db, user, f, paging),
       batches: (user, f, paging) => merchantsList.exportMerchants(db, user, f, paging),
-      get: (user, id) => merchantsList.getMerchant(db, user, id),
+      get: (user, id, query) => merchantsList.getMerchant(db, user, id, query as MoneyQuery),
+      detailQuery: MoneyQuery,
     }),
   );
 

@@ -24,7 +24,10 @@ export interface ReadRoutes<S extends string, F extends TProperties, R extends T
     paging: Paging<S>,
   ) => Promise<{ data: Static<R>[]; total: number; totalCapped?: boolean }>;
   batches: (user: SessionUser, filters: ListFilters<F>, paging: Paging<S>) => Promise<Batches>;
-  get: (user: SessionUser, id: string) => Promise<Static<D>>;
+  /** The show view; `query` is the detailQuery's, when one is declared. */
+  get: (user: SessionUser, id: string, query: Record<string, unknown>) => Promise<Static<D>>;
+  /** Options of the show view, read from its query string. */
+  detailQuery?: TObject;
   /** The id's schema when it is not a UUID. */
   id?: TSchema;
 }
@@ -112,9 +115,16 @@ export const readRoutes =
           security,
           summary: `One of ${r.resource}`,
           params: Type.Object({ id: idSchema }),
+          ...(r.detailQuery ? { querystring: r.detailQuery } : {}),
           response: { 200: Data(r.detail), ...errorResponses },
         },
       },
-      async (request) => ({ data: await r.get(request.session, (request.params as { id: string }).id) }),
+      async (request) => ({
+        data: await r.get(
+          request.session,
+          (request.params as { id: string }).id,
+          (request.query ?? {}) as Record<string, unknown>,
+        ),
+      }),
     );
   };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as vendors from '../services/vendors';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
-import { VENDOR_SORTS, VendorBody, VendorFilters, VendorUpdate, VendorView } from '../schemas/vendors';
+import { VENDOR_SORTS, VendorBody, VendorFilters, VendorUpdate, VendorView, VendorWithMoney } from '../schemas/vendors';
 import { readRoutes } from './read-routes';
 
 const tags = ['vendors'];
@@ -15,8 +15,8 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       sorts: VENDOR_SORTS,
       defaultSort: 'createdAt',
       filters: VendorFilters,
-      row: VendorView,
-      detail: VendorView,
+      row: VendorWithMoney,
+      detail: VendorWithMoney,
       csvColumns: vendors.VENDOR_CSV_COLUMNS,
       list: (user, f, paging) => vendors.listVendors(db, user, f, paging),
       batches: (user, f, paging) => vendors.exportVendors(db, user, f, paging),

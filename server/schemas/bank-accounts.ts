@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { APPROVAL_STATUSES, USED_FOR } from '../../domain/bank-account';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, NICKNAME_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, NameText, RequiredText, Rupees, enumOf, patternOf } from './common';
+import { IstDay, Nullable, NameText, RequiredText, Rupees, enumOf, patternOf } from './common';
 
 export const BANK_SORTS = ['createdAt', 'nickname', 'bankName'] as const;
 export type BankSort = (typeof BANK_SORTS)[number];
@@ -72,6 +72,16 @@ export const BankView = Type.Object({
 });
 export type BankView = Static<typeof BankView>;
 
+/** A row of the list: the account and what moved through it over the days asked (from, to). */
+export const BankListRow = Type.Object({
+  ...BankView.properties,
+  balance: Type.Number({
+    description:
+      'rupees over the IST days from–to (today by default): a PAYIN account, the bank entries recorded on it (used or not); a PAYOUT account, the pay-outs paid from it',
+  }),
+});
+export type BankListRow = Static<typeof BankListRow>;
+
 export const LinkBody = Type.Object(
   {
     merchantCodes: Type.Array(Type.String({ maxLength: 30 }), { minItems: 1, maxItems: 500 }),
@@ -99,4 +109,6 @@ export const BankFilters = {
   vendorCode: Type.Optional(Type.String({ maxLength: 30 })),
   merchantCode: Type.Optional(Type.String({ maxLength: 30 })),
   enabled: BooleanFilter,
+  from: Type.Optional(IstDay()),
+  to: Type.Optional(IstDay()),
 };

@@ -5,7 +5,8 @@ import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf } from './commo
 export const BANK_ENTRY_SORTS = ['createdAt', 'amount'] as const;
 export type BankEntrySort = (typeof BANK_ENTRY_SORTS)[number];
 
-export const USED_FILTER = ['Used', 'UnUsed'] as const;
+/** Used by a pay-in, un-used, or consumed by a vendor's internal transfer (issue 12). */
+export const USED_FILTER = ['Used', 'UnUsed', 'InternalTransfer'] as const;
 
 export const BankEntryBody = Type.Object(
   {
@@ -37,8 +38,9 @@ export const BankEntryView = Type.Object({
   amount: Type.Number(),
   amountCode: Nullable(Type.String()),
   source: enumOf(PAYMENT_SOURCES),
-  used: Type.Boolean(),
+  used: Type.Boolean({ description: 'taken by a pay-in or an internal transfer' }),
   payinId: Nullable(Type.String()),
+  vendorSettlementId: Nullable(Type.String({ description: "the vendor's internal transfer that consumed it" })),
   merchantOrderId: Type.Optional(
     Nullable(Type.String({ description: 'of the pay-in that used it; left out for vendor roles' })),
   ),

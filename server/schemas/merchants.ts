@@ -63,13 +63,25 @@ export const MerchantView = Type.Object({
   suspendedAt: Nullable(Type.String()),
   parentId: Nullable(Type.String()),
   parentCode: Nullable(Type.String()),
-  balance: Type.Number({ description: 'net balance in rupees, computed on the server' }),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
 export type MerchantView = Static<typeof MerchantView>;
 
-export const MerchantRow = Type.Object({ ...MerchantView.properties, subMerchantCount: Type.Integer() });
+/** A merchant's money from the ledger, in rupees (lists and show; the changes' answers leave it out). */
+export const MerchantMoney = {
+  balance: Type.Number({
+    description:
+      "net balance in rupees: what the gateway owes the merchant, its sub-merchants' included unless includeSubMerchants=false",
+  }),
+  held: Type.Number({ description: 'rupees reserved by waiting pay-outs and settlements' }),
+  available: Type.Number({ description: 'balance − held: what new pay-outs and settlements may use' }),
+};
+
+export const MerchantWithMoney = Type.Object({ ...MerchantView.properties, ...MerchantMoney });
+export type MerchantWithMoney = Static<typeof MerchantWithMoney>;
+
+export const MerchantRow = Type.Object({ ...MerchantWithMoney.properties, subMerchantCount: Type.Integer() });
 export type MerchantRow = Static<typeof MerchantRow>;
 
 export const LinkedBankAccount = Type.Object({
@@ -81,8 +93,8 @@ export const LinkedBankAccount = Type.Object({
 });
 
 export const MerchantDetail = Type.Object({
-  ...MerchantView.properties,
-  subMerchants: Type.Array(MerchantView),
+  ...MerchantWithMoney.properties,
+  subMerchants: Type.Array(MerchantWithMoney),
   bankAccounts: Type.Array(LinkedBankAccount),
 });
 export type MerchantDetail = Static<typeof MerchantDetail>;
@@ -102,4 +114,11 @@ export const MerchantFilters = {
   testMode: BooleanFilter,
   parentId: Type.Optional(Type.String({ format: 'uuid' })),
   topLevel: BooleanFilter,
+  includeSubMerchants: Type.Optional(
+    Type.Boolean({ description: "a parent's money includes its sub-merchants' (default true); false: its own" }),
+  ),
 };
+
+/** The money of a merchant read alone (show, the merchant API's balance). */
+export const MoneyQuery = Type.Object({ includeSubMerchants: MerchantFilters.includeSubMerchants });
+export type MoneyQuery = Static<typeof MoneyQuery>;

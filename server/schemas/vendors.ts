@@ -31,6 +31,20 @@ export const VendorView = Type.Object({
 });
 export type VendorView = Static<typeof VendorView>;
 
+/** A vendor with its money from the ledger, in rupees (lists and show; the changes' answers leave it out). */
+export const VendorWithMoney = Type.Object({
+  ...VendorView.properties,
+  balance: Type.Number({
+    description:
+      "rupees of the gateway's money the vendor holds (its bank accounts and its own account): positive, the vendor owes the gateway; negative, the gateway owes the vendor",
+  }),
+  unmatched: Type.Number({
+    description:
+      'rupees of bank entries on its accounts that no pay-in and no internal transfer used (not in the balance)',
+  }),
+});
+export type VendorWithMoney = Static<typeof VendorWithMoney>;
+
 export const VendorFilters = {
   q: Type.Optional(Type.String({ maxLength: 100 })),
   code: Type.Optional(Type.String({ maxLength: 100 })),

@@ -6,8 +6,9 @@ import { SEES_FULL_ACCOUNT_NUMBERS } from '../../domain/access';
 import { approvalOf, maskAccountNumber } from '../../domain/bank-account';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
-import type { BankFilters, BankSort, BankView } from '../schemas/bank-accounts';
+import type { BankFilters, BankListRow, BankSort, BankView } from '../schemas/bank-accounts';
 import type { SessionUser } from './auth';
+import { bankRangeMoney, istDaysOrToday } from './balances';
 import { makersOf } from './bank-account-makers';
 import type { Batches } from './csv';
 import {
@@ -144,6 +145,12 @@ const withCodes = async (db: DbOrTx, rows: { b: BankRow; vendorCode: string }[],
   );
 };
 
+/** The page's rows with what moved through each over the filter's IST days (today by default). */
+const withBalances = async (db: DbOrTx, shown: BankView[], f: Filters): Promise<BankListRow[]> => {
+  const moved = await bankRangeMoney(db, shown, istDaysOrToday(f.from, f.to));
+  return shown.map((b) => ({ ...b, balance: paiseToRupees(moved.get(b.id) ?? 0) }));
+};
+
 export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) => {
   const where = and(await visible(db, user), ...filterWhere(db, filters));
   const key = sortKey(paging, SORT_COLUMNS, bankAccounts.id);
@@ -159,7 +166,7 @@ export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filte
       .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
       .where(where),
   ]);
-  return { data: await withCodes(db, rows, user), total };
+  return { data: await withBalances(db, await withCodes(db, rows, user), filters), total };
 };
 
 export const exportBankAccounts = async (
@@ -175,7 +182,7 @@ export const exportBankAccounts = async (
       .where(and(where, afterCursor(key, after)))
       .orderBy(...orderOf(key))
       .limit(limit);
-    return { rows: await withCodes(db, rows, user), next: cursorOf(rows.at(-1)) };
+    return { rows: await withBalances(db, await withCodes(db, rows, user), filters), next: cursorOf(rows.at(-1)) };
   };
 };
 
@@ -190,6 +197,7 @@ export const BANK_CSV_COLUMNS = [
   { key: 'minPayin', header: 'Min Payin' },
   { key: 'maxPayin', header: 'Max Payin' },
   { key: 'dailyLimit', header: 'Daily Limit' },
+  { key: 'balance', header: 'Balance' },
   { key: 'showQr', header: 'QR' },
   { key: 'showBankDetails', header: 'Bank Details' },
   { key: 'enabled', header: 'Enabled' },

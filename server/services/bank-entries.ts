@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankEntries } from '../db/schema';
+import { bankEntries, liens } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
@@ -139,6 +139,13 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
     if (!entry.payinId) throw conflict('This entry is not used by any pay-in.', 'NOT_USED');
     const row = await lockPayin(tx, entry.payinId);
     assertCan('reset-entry', row, 'PENDING');
+    // A chargeback already took this pay-in's money back from the merchant: freeing it would take it twice.
+    const [lien] = await tx.select({ id: liens.id }).from(liens).where(eq(liens.payinId, row.id));
+    if (lien)
+      throw conflict(
+        `The pay-in of this entry (${row.merchantOrderId}) has a chargeback: its money was taken back already.`,
+        'HAS_CHARGEBACK',
+      );
     const actor = staffActor(user, ip);
     if (row.status === 'SUCCESS' && !row.test) {
       await reverseLatest(

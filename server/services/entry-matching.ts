@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { payins } from '../db/schema';
-import { payinFee } from '../../domain/ledger';
+import { payinFee, type VendorCommission } from '../../domain/ledger';
 import { postJournals, type JournalInput } from './ledger';
 import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
 import { recordStep, writeSteps, type PayinActor, type PayinRow, type Step, type StepToWrite } from './payin-steps';
+import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 
 /**
  * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting
@@ -117,7 +118,11 @@ export const matchEntries = async (
     winners.map((d) => d.row.merchantId),
   );
   const moved: (PayinRow | null)[] = batch.map(() => null);
-  const toWrite: StepToWrite[] = decided.map(({ entry, row, outcome }) => {
+  const vendorsByAccount = await vendorsOfAccounts(
+    tx,
+    winners.map((d) => d.entry.bankAccountId),
+  );
+  const toWrite: (StepToWrite & { vendor?: VendorCommission | null })[] = decided.map(({ entry, row, outcome }) => {
     const taken = outcome.takesEntry ? { utr: entry.utr, bankEntryId: entry.id } : {};
     if (outcome.status !== 'SUCCESS')
       return {
@@ -131,11 +136,20 @@ export const matchEntries = async (
       };
     const confirmedAmount = outcome.confirmedAmount!;
     const fee = payinFee(confirmedAmount, bps.get(row.merchantId)!);
+    const vendor = row.test ? null : commissionFor(vendorsByAccount, entry.bankAccountId, confirmedAmount, 'payin');
     return {
       row,
       action: 'match-entry',
       to: 'SUCCESS',
-      patch: { confirmedAmount, fee, reason: null, ...taken, completedAt: sql`now()` as never },
+      vendor,
+      patch: {
+        confirmedAmount,
+        fee,
+        vendorCommission: vendor?.commission ?? 0,
+        reason: null,
+        ...taken,
+        completedAt: sql`now()` as never,
+      },
     };
   });
   const written = await writeSteps(tx, toWrite);
@@ -143,9 +157,16 @@ export const matchEntries = async (
   const journals: JournalInput[] = [];
   decided.forEach(({ i, entry, actor, row }, k) => {
     const after = written[k];
-    const { confirmedAmount, fee } = toWrite[k].patch;
+    const { patch, vendor } = toWrite[k];
     if (after.status === 'SUCCESS' && !row.test)
-      journals.push(successJournal(row, after, entry.bankAccountId, confirmedAmount!, fee!, actor));
+      journals.push(
+        successJournal(
+          row,
+          after,
+          { bankAccountId: entry.bankAccountId, confirmedAmount: patch.confirmedAmount!, fee: patch.fee!, vendor },
+          actor,
+        ),
+      );
     steps.push({ before: row, after, action: 'match-entry', actor });
     moved[i] = after;
   });

@@ -2,12 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { auditEvents, ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
 import { paiseToRupees } from '../../domain/money';
+import type { AuditEntity } from '../../domain/audit-event';
 
 /**
  * A money record's history for its show view (pay-ins, pay-outs): the timeline from the audit log
  * (each step's status and reason, who, when) and the journal lines posted for it.
  */
-export const timelineOf = async <S extends string>(db: DbOrTx, entity: 'payins' | 'payouts', id: string) => {
+export const timelineOf = async <S extends string>(db: DbOrTx, entity: AuditEntity, id: string) => {
   const events = await db
     .select()
     .from(auditEvents)
@@ -25,7 +26,7 @@ export const timelineOf = async <S extends string>(db: DbOrTx, entity: 'payins' 
   });
 };
 
-export const journalOf = async (db: DbOrTx, entity: 'payins' | 'payouts', id: string) => {
+export const journalOf = async (db: DbOrTx, entity: AuditEntity, id: string) => {
   const lines = await db
     .select({
       journalId: ledgerJournals.id,

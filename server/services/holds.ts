@@ -22,11 +22,11 @@ export interface HoldInput {
   entityId: string;
 }
 
-export const insufficientBalance = (available: number, wanted: number) =>
+export const insufficientBalance = (available: number, wanted: number, what = 'this pay-out and its fee') =>
   new AppError(
     409,
     'INSUFFICIENT_BALANCE',
-    `The available balance (${formatRupees(available / 100)}) does not cover this pay-out and its fee (${formatRupees(wanted / 100)}).`,
+    `The available balance (${formatRupees(available / 100)}) does not cover ${what} (${formatRupees(wanted / 100)}).`,
   );
 
 /** Locks accounts for holds in the caller's transaction (in id order, as every posting): each one's id and money as shown. */
@@ -57,9 +57,9 @@ export const placeHolds = async (tx: DbOrTx, holds: (Omit<HoldInput, 'account'> 
 };
 
 /** Reserves money on an account in the caller's transaction; 409 INSUFFICIENT_BALANCE when it would go below zero. */
-export const placeHold = async (tx: DbOrTx, hold: HoldInput): Promise<void> => {
+export const placeHold = async (tx: DbOrTx, hold: HoldInput, what?: string): Promise<void> => {
   const account = (await lockForHolds(tx, [hold.account])).get(hold.account)!;
-  if (!mayHold(account, hold.amount)) throw insufficientBalance(availableOf(account), hold.amount);
+  if (!mayHold(account, hold.amount)) throw insufficientBalance(availableOf(account), hold.amount, what);
   await placeHolds(tx, [{ ...hold, accountId: account.id }]);
 };
 

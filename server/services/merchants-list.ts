@@ -7,8 +7,17 @@ import { canUseResource } from '../../domain/access';
 import { suspendedByStaff } from '../../domain/merchant';
 import { bpsToPercent, paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
-import type { MerchantDetail, MerchantFilters, MerchantRow, MerchantSort, MerchantView } from '../schemas/merchants';
+import type {
+  MerchantDetail,
+  MerchantFilters,
+  MerchantRow,
+  MerchantSort,
+  MerchantView,
+  MerchantWithMoney,
+  MoneyQuery,
+} from '../schemas/merchants';
 import type { SessionUser } from './auth';
+import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from './balances';
 import type { Batches } from './csv';
 import {
   afterCursor,
@@ -53,11 +62,27 @@ export const presentMerchant = (row: Row & { parentCode?: string | null }): Merc
   suspendedAt: row.suspendedAt?.toISOString() ?? null,
   parentId: row.parentId,
   parentCode: row.parentCode ?? null,
-  /** Net balance in rupees, computed on the server from the ledger; no money has moved yet. */
-  balance: 0,
   createdAt: row.createdAt.toISOString(),
   updatedAt: row.updatedAt.toISOString(),
 });
+
+/** A merchant shown with its money, in rupees. */
+const withMoney = (view: MerchantView, money: MerchantMoney = NO_MERCHANT_MONEY): MerchantWithMoney => ({
+  ...view,
+  balance: paiseToRupees(money.balance),
+  held: paiseToRupees(money.held),
+  available: paiseToRupees(money.available),
+});
+
+/** Rows shown with their money, read from the ledger for all of them at once. */
+const presentWithMoney = async (db: DbOrTx, rows: { m: Row; parentCode: string | null }[], filters: MoneyQuery) => {
+  const money = await merchantMoney(
+    db,
+    rows.map((r) => r.m.id),
+    filters,
+  );
+  return rows.map((r) => withMoney(presentMerchant({ ...r.m, parentCode: r.parentCode }), money.get(r.m.id)));
+};
 
 /** A merchant belongs to the merchant users of its code; vendors see none. */
 export const merchantsIn = (scope: DataScope): SQL | undefined =>
@@ -108,14 +133,14 @@ export const listMerchants = async (
       .offset(offsetOf(paging)),
     db.select({ total: count() }).from(merchants).where(where),
   ]);
-  const children = await subMerchantCounts(
-    db,
-    rows.map((r) => r.m.id),
-  );
-  const data = rows.map((r) => ({
-    ...presentMerchant({ ...r.m, parentCode: r.parentCode }),
-    subMerchantCount: children.get(r.m.id) ?? 0,
-  }));
+  const [children, shown] = await Promise.all([
+    subMerchantCounts(
+      db,
+      rows.map((r) => r.m.id),
+    ),
+    presentWithMoney(db, rows, filters),
+  ]);
+  const data = shown.map((m) => ({ ...m, subMerchantCount: children.get(m.id) ?? 0 }));
   return { data, total };
 };
 
@@ -132,10 +157,7 @@ export const exportMerchants = async (
       .where(and(where, afterCursor(key, after)))
       .orderBy(...orderOf(key))
       .limit(limit);
-    return {
-      rows: rows.map((r) => presentMerchant({ ...r.m, parentCode: r.parentCode })),
-      next: cursorOf(rows.at(-1)),
-    };
+    return { rows: await presentWithMoney(db, rows, filters), next: cursorOf(rows.at(-1)) };
   };
 };
 
@@ -145,6 +167,8 @@ export const MERCHANT_CSV_COLUMNS = [
   { key: 'parentCode', header: 'Parent' },
   { key: 'siteUrl', header: 'Site' },
   { key: 'balance', header: 'Balance' },
+  { key: 'held', header: 'Held' },
+  { key: 'available', header: 'Available' },
   { key: 'minPayin', header: 'Min Payin' },
   { key: 'maxPayin', header: 'Max Payin' },
   { key: 'payinFeePercent', header: 'Payin Fee %' },
@@ -181,17 +205,31 @@ const linkedBankAccounts = (db: Db, merchantId: string) =>
     .where(eq(merchantBankAccounts.merchantId, merchantId))
     .orderBy(bankAccounts.nickname);
 
-/** One merchant with its sub-merchants, and its bank accounts for those who may see bank accounts. */
-export const getMerchant = async (db: Db, user: SessionUser, id: string): Promise<MerchantDetail> => {
+/**
+ * One merchant with its sub-merchants (each with its own money), and its bank accounts for those
+ * who may see bank accounts.
+ */
+export const getMerchant = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  query: MoneyQuery = {},
+): Promise<MerchantDetail> => {
   const row = await findVisibleMerchant(db, user, id);
-  const [[withParent], subs, banks] = await Promise.all([
+  const [[withParent], subs, banks, money] = await Promise.all([
     selectMerchants(db).where(eq(merchants.id, id)),
     db.select().from(merchants).where(eq(merchants.parentId, id)).orderBy(merchants.code),
     canUseResource(user.role, 'bank-accounts') ? linkedBankAccounts(db, id) : [],
+    merchantMoney(db, [id], query),
   ]);
+  const subMoney = await merchantMoney(
+    db,
+    subs.map((s) => s.id),
+    { includeSubMerchants: false },
+  );
   return {
-    ...presentMerchant({ ...row, parentCode: withParent.parentCode }),
-    subMerchants: subs.map((s) => presentMerchant({ ...s, parentCode: row.code })),
+    ...withMoney(presentMerchant({ ...row, parentCode: withParent.parentCode }), money.get(id)),
+    subMerchants: subs.map((s) => withMoney(presentMerchant({ ...s, parentCode: row.code }), subMoney.get(s.id))),
     bankAccounts: banks,
   };
 };

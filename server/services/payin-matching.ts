@@ -6,6 +6,7 @@ import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin
 import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
 import { payinFee, payinSuccess } from '../../domain/ledger';
 import { postJournal, type JournalInput } from './ledger';
+import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
 export type EntryRow = typeof bankEntries.$inferSelect;
@@ -41,6 +42,9 @@ export const succeed = async (
   const bankAccountId = entry?.bankAccountId ?? row.bankAccountId;
   if (!bankAccountId) throw badRequest('This pay-in has no bank account to credit.');
   const fee = payinFee(confirmedAmount, (await feesOf(tx, [row.merchantId])).get(row.merchantId)!);
+  const vendor = row.test
+    ? null
+    : commissionFor(await vendorsOfAccounts(tx, [bankAccountId]), bankAccountId, confirmedAmount, 'payin');
   const after = await applyStep(
     tx,
     row,
@@ -50,13 +54,15 @@ export const succeed = async (
       ...patch,
       confirmedAmount,
       fee,
+      vendorCommission: vendor?.commission ?? 0,
       reason: null,
       ...(entry ? { utr: entry.utr, bankEntryId: entry.id } : {}),
       completedAt: sql`now()` as never,
     },
     actor,
   );
-  if (!row.test) await postJournal(tx, successJournal(row, after, bankAccountId, confirmedAmount, fee, actor));
+  if (!row.test)
+    await postJournal(tx, successJournal(row, after, { bankAccountId, confirmedAmount, fee, vendor }, actor));
   return after;
 };
 
@@ -70,20 +76,18 @@ export const feesOf = async (tx: DbOrTx, merchantIds: string[]) => {
   return new Map(rows.map((r) => [r.id, r.bps]));
 };
 
-/** The journal of a pay-in's success: the money is where the bank entry shows it, else in the assigned account. */
+/** The journal of a pay-in's success: the money is where the bank entry shows it, else in the assigned account; its vendor earns its commission. */
 export const successJournal = (
   row: PayinRow,
   after: PayinRow,
-  bankAccountId: string,
-  confirmedAmount: number,
-  fee: number,
+  money: Omit<Parameters<typeof payinSuccess>[0], 'merchantId'>,
   actor: PayinActor,
 ): JournalInput => ({
   key: `payin:${row.id}:success:${after.version}`,
   kind: 'payin.success',
   entity: 'payins',
   entityId: row.id,
-  lines: payinSuccess({ merchantId: row.merchantId, bankAccountId, confirmedAmount, fee }),
+  lines: payinSuccess({ merchantId: row.merchantId, ...money }),
   createdBy: actor.kind === 'user' ? (actor.id ?? null) : null,
 });
 
@@ -158,7 +162,14 @@ export const submitUtr = async (
       .limit(1);
     const outcome = await decide(tx, {
       payin: { id: row.id, bankAccountId: row.bankAccountId ?? '', amount: row.amount ?? 0 },
-      entry: entry ? { bankAccountId: entry.bankAccountId, amount: entry.amount, usedByPayinId: entry.payinId } : null,
+      // An entry an internal transfer consumed is used as surely as one a pay-in took.
+      entry: entry
+        ? {
+            bankAccountId: entry.bankAccountId,
+            amount: entry.amount,
+            usedByPayinId: entry.payinId ?? entry.vendorSettlementId,
+          }
+        : null,
       claimedByOther: Boolean(claim),
     });
     const patch = { submittedUtr: utr, submittedAt: sql`now()` as never };

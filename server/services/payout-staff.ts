@@ -14,6 +14,7 @@ import {
 import type { Actor } from './audit';
 import type { SessionUser } from './auth';
 import { pendingHoldOf, postHold, voidHold } from './holds';
+import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { utrFrom } from './payin-matching';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
@@ -108,11 +109,15 @@ export const approvePayout = async (
 type ManualDetails = { method: 'manual'; utr: string; bankAccountId: string };
 
 const paidByHand = async (tx: Tx, row: PayoutRow, details: ManualDetails, user: SessionUser, actor: Actor) => {
+  // The vendor whose account paid earns its pay-out commission (DESIGN §5).
+  const vendor = row.test
+    ? null
+    : commissionFor(await vendorsOfAccounts(tx, [details.bankAccountId]), details.bankAccountId, row.amount, 'payout');
   const after = await applyPayoutStep(
     tx,
     row,
     'approve',
-    { ...details, reason: null, completedAt: sql`now()` as never },
+    { ...details, reason: null, vendorCommission: vendor?.commission ?? 0, completedAt: sql`now()` as never },
     actor,
   );
   const hold = await pendingHoldOf(tx, 'payouts', row.id);
@@ -128,6 +133,7 @@ const paidByHand = async (tx: Tx, row: PayoutRow, details: ManualDetails, user: 
         paidFrom: bankAccount(details.bankAccountId),
         amount: row.amount,
         fee: row.fee,
+        vendor,
       }),
       createdBy: user.id,
     });

@@ -2,11 +2,19 @@ import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { users, vendors } from '../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../errors';
-import { bpsToPercent } from '../../domain/money';
+import { bpsToPercent, paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
-import type { VendorBody, VendorFilters, VendorSort, VendorUpdate, VendorView } from '../schemas/vendors';
+import type {
+  VendorBody,
+  VendorFilters,
+  VendorSort,
+  VendorUpdate,
+  VendorView,
+  VendorWithMoney,
+} from '../schemas/vendors';
 import { audit, diff } from './audit';
 import type { SessionUser } from './auth';
+import { NO_VENDOR_MONEY, vendorMoney } from './balances';
 import type { Batches } from './csv';
 import {
   conditions,
@@ -40,6 +48,25 @@ export const presentVendor = (row: Row & { createdByName?: string | null }): Ven
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/** Rows shown with their money, read from the ledger for all of them at once. */
+const presentWithMoney = async (
+  db: DbOrTx,
+  rows: { v: Row; createdByName: string | null }[],
+): Promise<VendorWithMoney[]> => {
+  const money = await vendorMoney(
+    db,
+    rows.map((r) => r.v.id),
+  );
+  return rows.map((r) => {
+    const { balance, unmatched } = money.get(r.v.id) ?? NO_VENDOR_MONEY;
+    return {
+      ...presentVendor({ ...r.v, createdByName: r.createdByName }),
+      balance: paiseToRupees(balance),
+      unmatched: paiseToRupees(unmatched),
+    };
+  });
+};
+
 /** Vendor users see their own vendor only; merchant users none. */
 const visible = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> =>
   scopeWhere(await dataScope(db, user), { vendorCode: (code) => eq(vendors.code, code) });
@@ -71,7 +98,7 @@ export const listVendors = async (db: Db, user: SessionUser, filters: Filters, p
       .offset(offsetOf(paging)),
     db.select({ total: count() }).from(vendors).where(where),
   ]);
-  return { data: rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName })), total };
+  return { data: await presentWithMoney(db, rows), total };
 };
 
 export const exportVendors = async (
@@ -87,10 +114,7 @@ export const exportVendors = async (
       .where(and(where, afterCursor(key, after)))
       .orderBy(...orderOf(key))
       .limit(limit);
-    return {
-      rows: rows.map((r) => presentVendor({ ...r.v, createdByName: r.createdByName })),
-      next: cursorOf(rows.at(-1)),
-    };
+    return { rows: await presentWithMoney(db, rows), next: cursorOf(rows.at(-1)) };
   };
 };
 
@@ -99,6 +123,8 @@ export const VENDOR_CSV_COLUMNS = [
   { key: 'name', header: 'Name' },
   { key: 'payinCommissionPercent', header: 'Payin Commission %' },
   { key: 'payoutCommissionPercent', header: 'Payout Commission %' },
+  { key: 'balance', header: 'Balance' },
+  { key: 'unmatched', header: 'Unmatched' },
   { key: 'enabled', header: 'Enabled' },
   { key: 'createdBy', header: 'Created By' },
   { key: 'createdAt', header: 'Created At' },
@@ -116,8 +142,8 @@ const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = fal
 
 export const getVendor = async (db: Db, user: SessionUser, id: string) => {
   await findVisible(db, user, id);
-  const [row] = await selectRows(db).where(eq(vendors.id, id));
-  return presentVendor({ ...row.v, createdByName: row.createdByName });
+  const [shown] = await presentWithMoney(db, await selectRows(db).where(eq(vendors.id, id)));
+  return shown;
 };
 
 const commissions = (input: VendorUpdate) => ({

@@ -1,0 +1,248 @@
+import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import type { Db } from '../db';
+import { Data, IdParams, errorResponses, security } from '../schemas/common';
+import {
+  ApproveSettlementBody,
+  LIEN_SORTS,
+  LienBody,
+  LienDetail,
+  LienFilters,
+  LienView,
+  RejectSettlementBody,
+  SETTLEMENT_SORTS,
+  SettlementBody,
+  SettlementDetail,
+  SettlementFilters,
+  SettlementView,
+  VendorSettlementBody,
+  VendorSettlementDetail,
+  VendorSettlementFilters,
+  VendorSettlementView,
+} from '../schemas/settlements';
+import { readRoutes } from './read-routes';
+import { approveSettlement, createSettlement, rejectSettlement, resetSettlement } from '../services/settlements';
+import {
+  approveVendorSettlement,
+  createVendorSettlement,
+  rejectVendorSettlement,
+  resetVendorSettlement,
+} from '../services/vendor-settlements';
+import {
+  exportSettlements,
+  getSettlement,
+  listSettlements,
+  SETTLEMENT_CSV_COLUMNS,
+} from '../services/settlements-list';
+import {
+  exportVendorSettlements,
+  getVendorSettlement,
+  listVendorSettlements,
+  VENDOR_SETTLEMENT_CSV_COLUMNS,
+} from '../services/vendor-settlements-list';
+import { createLien } from '../services/liens';
+import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens-list';
+import type { SessionUser } from '../services/auth';
+import type { ConfirmationKind } from '../../domain/confirmations';
+
+/** A show view's row alone: what an action answers. */
+const withoutHistory = <T extends { timeline: unknown; journal: unknown }>({ timeline: _t, journal: _j, ...row }: T) =>
+  row;
+
+type Moves = {
+  approve: (user: SessionUser, id: string, body: { reference?: string }, ip: string) => Promise<{ id: string }>;
+  reject: (user: SessionUser, id: string, body: { reason: string }, ip: string) => Promise<{ id: string }>;
+  reset: (user: SessionUser, id: string, ip: string) => Promise<{ id: string }>;
+  /** The row as the list shows it, without its history. */
+  view: (user: SessionUser, id: string) => Promise<Static<typeof SettlementView> | Static<typeof VendorSettlementView>>;
+};
+
+/**
+ * The three transitions of a settlement (domain/settlement), the same names under both paths:
+ * `/{resource}/{id}/approve` with `{ reference }`, `/reject` with `{ reason }`, `/reset` (ADMIN, password).
+ */
+const transitionRoutes =
+  (
+    resource: 'settlements' | 'vendor-settlements',
+    view: typeof SettlementView | typeof VendorSettlementView,
+    confirm: ConfirmationKind,
+    moves: Moves,
+  ): FastifyPluginAsyncTypebox =>
+  async (app) => {
+    const tags = [resource];
+    const ok = { 200: Data(view), ...errorResponses };
+    const answer = async (user: SessionUser, id: string) => ({ data: await moves.view(user, id) });
+    app.post(
+      `/${resource}/:id/approve`,
+      {
+        config: { access: { resource, action: 'approve' } },
+        schema: {
+          tags,
+          security,
+          summary:
+            "Paid: SUCCESS with its reference (BANK and internal transfers: the UTR; other methods: optional); a merchant settlement's hold is posted",
+          params: IdParams,
+          body: ApproveSettlementBody,
+          response: ok,
+        },
+      },
+      async (request) => {
+        const row = await moves.approve(request.session, request.params.id, request.body, request.ip);
+        return answer(request.session, row.id);
+      },
+    );
+    app.post(
+      `/${resource}/:id/reject`,
+      {
+        config: { access: { resource, action: 'reject' } },
+        schema: {
+          tags,
+          security,
+          summary: "Not paid: REJECTED with the reason; a merchant settlement's hold is released",
+          params: IdParams,
+          body: RejectSettlementBody,
+          response: ok,
+        },
+      },
+      async (request) => {
+        const row = await moves.reject(request.session, request.params.id, request.body, request.ip);
+        return answer(request.session, row.id);
+      },
+    );
+    app.post(
+      `/${resource}/:id/reset`,
+      {
+        config: { access: { resource, action: 'reset' }, confirm },
+        schema: {
+          tags,
+          security,
+          summary:
+            'ADMIN, password confirmed: a SUCCESS or REJECTED settlement back to INITIATED, what it posted reversed (an internal transfer frees its bank entry); a merchant settlement is held again (409 INSUFFICIENT_BALANCE)',
+          params: IdParams,
+          response: ok,
+        },
+      },
+      async (request) => {
+        const row = await moves.reset(request.session, request.params.id, request.ip);
+        return answer(request.session, row.id);
+      },
+    );
+  };
+
+/** Settlements, vendor settlements and chargebacks (issue 12): the names here are contracts. */
+export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  await app.register(
+    readRoutes({
+      resource: 'settlements',
+      sorts: SETTLEMENT_SORTS,
+      defaultSort: 'createdAt',
+      filters: SettlementFilters,
+      row: SettlementView,
+      detail: SettlementDetail,
+      csvColumns: SETTLEMENT_CSV_COLUMNS,
+      list: (user, f, paging) => listSettlements(db, user, f, paging),
+      batches: (user, f, paging) => exportSettlements(db, user, f, paging),
+      get: (user, id) => getSettlement(db, user, id),
+    }),
+  );
+  await app.register(
+    readRoutes({
+      resource: 'vendor-settlements',
+      sorts: SETTLEMENT_SORTS,
+      defaultSort: 'createdAt',
+      filters: VendorSettlementFilters,
+      row: VendorSettlementView,
+      detail: VendorSettlementDetail,
+      csvColumns: VENDOR_SETTLEMENT_CSV_COLUMNS,
+      list: (user, f, paging) => listVendorSettlements(db, user, f, paging),
+      batches: (user, f, paging) => exportVendorSettlements(db, user, f, paging),
+      get: (user, id) => getVendorSettlement(db, user, id),
+    }),
+  );
+  await app.register(
+    readRoutes({
+      resource: 'liens',
+      sorts: LIEN_SORTS,
+      defaultSort: 'createdAt',
+      filters: LienFilters,
+      row: LienView,
+      detail: LienDetail,
+      csvColumns: LIEN_CSV_COLUMNS,
+      list: (user, f, paging) => listLiens(db, user, f, paging),
+      batches: (user, f, paging) => exportLiens(db, user, f, paging),
+      get: (user, id) => getLien(db, user, id),
+    }),
+  );
+
+  app.post(
+    '/settlements',
+    {
+      config: { access: { resource: 'settlements', action: 'create' } },
+      schema: {
+        tags: ['settlements'],
+        security,
+        summary:
+          'Settle a merchant (staff), or ask for a settlement of your own balance to a bank account (merchant users): INITIATED, its amount held at once, or 409 INSUFFICIENT_BALANCE and nothing is created',
+        body: SettlementBody,
+        response: { 201: Data(SettlementView), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await createSettlement(db, request.session, request.body, request.ip);
+      return reply.status(201).send({ data: withoutHistory(await getSettlement(db, request.session, row.id)) });
+    },
+  );
+  app.post(
+    '/vendor-settlements',
+    {
+      config: { access: { resource: 'vendor-settlements', action: 'create' } },
+      schema: {
+        tags: ['vendor-settlements'],
+        security,
+        summary:
+          "Record a vendor's settlement: INITIATED; an internal transfer (INTERNAL_BANK_TRANSFER, INTERNAL_QR_TRANSFER) names the UTR of an un-used bank entry of the same amount on another account, consumes it and is SUCCESS at once",
+        body: VendorSettlementBody,
+        response: { 201: Data(VendorSettlementView), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await createVendorSettlement(db, request.session, request.body, request.ip);
+      return reply.status(201).send({ data: withoutHistory(await getVendorSettlement(db, request.session, row.id)) });
+    },
+  );
+  app.post(
+    '/liens',
+    {
+      config: { access: { resource: 'liens', action: 'create' } },
+      schema: {
+        tags: ['liens'],
+        security,
+        summary:
+          "Record a chargeback: the pay-in (merchant order id) must be the merchant's, SUCCESS and the same customer's; one per pay-in (409); at most its confirmed amount. The merchant's balance pays it at once",
+        body: LienBody,
+        response: { 201: Data(LienView), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await createLien(db, request.session, request.body, request.ip);
+      const { journal: _j, ...view } = await getLien(db, request.session, row.id);
+      return reply.status(201).send({ data: view });
+    },
+  );
+
+  await app.register(
+    transitionRoutes('settlements', SettlementView, 'settlement.reset', {
+      approve: (user, id, body, ip) => approveSettlement(db, user, id, body, ip),
+      reject: (user, id, body, ip) => rejectSettlement(db, user, id, body, ip),
+      reset: (user, id, ip) => resetSettlement(db, user, id, ip),
+      view: async (user, id) => withoutHistory(await getSettlement(db, user, id)),
+    }),
+  );
+  await app.register(
+    transitionRoutes('vendor-settlements', VendorSettlementView, 'vendor-settlement.reset', {
+      approve: (user, id, body, ip) => approveVendorSettlement(db, user, id, body, ip),
+      reject: (user, id, body, ip) => rejectVendorSettlement(db, user, id, body, ip),
+      reset: (user, id, ip) => resetVendorSettlement(db, user, id, ip),
+      view: async (user, id) => withoutHistory(await getVendorSettlement(db, user, id)),
+    }),
+  );
+};

@@ -1,0 +1,63 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db';
+import type { Batches } from './csv';
+import { afterCursor, cursorOf, offsetOf, orderOf, sortKey, type Paging, type SortKey } from './lists';
+import { COUNT_CAP } from './payins-list';
+
+/** A select of rows that carry their cursor (cursorFields), ready to be filtered, ordered and cut. */
+interface Selectable<R> {
+  where(where: SQL | undefined): {
+    orderBy(...order: SQL[]): { limit(n: number): PromiseLike<R[]> & { offset(n: number): PromiseLike<R[]> } };
+  };
+}
+
+/** Up to COUNT_CAP + 1 rows counted: a list page never scans a whole table to say how many. */
+export const cappedCount = async (db: DbOrTx, table: PgTable, where: SQL | undefined) => {
+  const result = await db.execute<{ total: number }>(
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${table} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) capped`,
+  );
+  return Number(result.rows[0].total);
+};
+
+/**
+ * One list's page and CSV batches over a table (STYLE: lists that stay fast): the page counted up
+ * to a cap, the export walked by key (sort value, id) a batch at a time, the rows shaped by `present`.
+ */
+export const keysetList = <
+  S extends string,
+  R extends { cursorKey: string; cursorId: string },
+  V extends object,
+>(spec: {
+  table: PgTable;
+  sorts: Record<S, AnyPgColumn>;
+  id: AnyPgColumn;
+  select: (db: DbOrTx, key: SortKey) => Selectable<R>;
+  present: (row: R) => V;
+}) => ({
+  page: async (db: DbOrTx, where: SQL | undefined, paging: Paging<S>) => {
+    const key = sortKey(paging, spec.sorts, spec.id);
+    const [rows, total] = await Promise.all([
+      spec
+        .select(db, key)
+        .where(where)
+        .orderBy(...orderOf(key))
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging)),
+      cappedCount(db, spec.table, where),
+    ]);
+    const data = rows.map(spec.present);
+    return total > COUNT_CAP ? { data, total: COUNT_CAP, totalCapped: true } : { data, total };
+  },
+  batches:
+    (db: DbOrTx, where: SQL | undefined, paging: Paging<S>): Batches =>
+    async (after, limit) => {
+      const key = sortKey(paging, spec.sorts, spec.id);
+      const rows = await spec
+        .select(db, key)
+        .where(and(where, afterCursor(key, after)))
+        .orderBy(...orderOf(key))
+        .limit(limit);
+      return { rows: rows.map(spec.present) as Record<string, unknown>[], next: cursorOf(rows.at(-1)) };
+    },
+});
