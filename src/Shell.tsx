@@ -11,12 +11,15 @@ import { AdminNotifications } from './notifications';
 import auditEvents from './resources/audit-events';
 import bankAccounts from './resources/bank-accounts';
 import bankEntries from './resources/bank-entries';
+import liens from './resources/liens';
 import merchantApplications from './resources/merchant-applications';
 import merchants from './resources/merchants';
 import payins from './resources/payins';
 import payouts from './resources/payouts';
+import settlements from './resources/settlements';
 import type { ResourceConfig } from './resources/types';
 import users from './resources/users';
+import vendorSettlements from './resources/vendor-settlements';
 import vendors from './resources/vendors';
 import { ResourceScreen, ScreenRoute } from './ScreenGuard';
 import { useSession } from './session/SessionProvider';
@@ -41,6 +44,9 @@ export const RESOURCES = {
   user: users,
   'merchant-applications': merchantApplications,
   'audit-events': auditEvents,
+  settlements,
+  vendorsettlements: vendorSettlements,
+  lien: liens,
 } satisfies Partial<Record<Screen, ResourceConfig>>;
 
 type LazyScreen = LazyExoticComponent<ComponentType>;
@@ -50,9 +56,6 @@ const empty = (): LazyScreen => lazyScreen(() => import('./pages/EmptyScreen'), 
 export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
   dashboard: empty(),
   'vendor-board': empty(),
-  settlements: empty(),
-  vendorsettlements: empty(),
-  lien: empty(),
   payin: empty(),
   vendorpayin: empty(),
   payout: empty(),

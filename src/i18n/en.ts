@@ -5,11 +5,14 @@ import { applicationMessages } from '../resources/merchant-applications/messages
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
 import { bankEntryMessages } from '../resources/bank-entries/messages';
+import { lienMessages } from '../resources/liens/messages';
 import { liveMessages } from '../live/messages';
 import { merchantMessages } from '../resources/merchants/messages';
 import { payinMessages } from '../resources/payins/messages';
 import { payoutMessages } from '../resources/payouts/messages';
+import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
+import { vendorSettlementMessages } from '../resources/vendor-settlements/messages';
 import { vendorMessages } from '../resources/vendors/messages';
 
 /**
@@ -180,6 +183,9 @@ export const appMessages = {
     'bank-accounts': bankAccountMessages,
     payins: payinMessages,
     payouts: payoutMessages,
+    settlements: settlementMessages,
+    vendorsettlements: vendorSettlementMessages,
+    lien: lienMessages,
     'add-data': bankEntryMessages,
     user: userMessages,
   },

@@ -1,11 +1,18 @@
-import { AutocompleteInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, DateInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { istDayOf } from '../../../domain/format';
 import { USED_FOR } from '../../../domain/bank-account';
 import { belongsToVendor } from '../../../domain/scope';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
 import { useVendorChoices } from './useVendorChoices';
 
-/** The list's filters; a vendor user sees its own vendor only, so it gets no vendor filter. */
+/** The IST days the Balance column covers unless the user picks others: today. */
+export const balanceDaysToday = (now: Date = new Date()) => ({ from: istDayOf(now), to: istDayOf(now) });
+
+/**
+ * The list's filters; a vendor user sees its own vendor only, so it gets no vendor filter. The
+ * dates (IST days) choose the Balance column's range, not the rows.
+ */
 export const useBankAccountFilters = () => {
   const translate = useTranslate();
   const { role } = useSession();
@@ -31,5 +38,7 @@ export const useBankAccountFilters = () => {
       <TextInput key="merchantCode" source="merchantCode" alwaysOn />
     ),
     <NullableBooleanInput key="enabled" source="enabled" alwaysOn />,
+    <DateInput key="from" source="from" alwaysOn />,
+    <DateInput key="to" source="to" alwaysOn />,
   ];
 };

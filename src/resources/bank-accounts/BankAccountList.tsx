@@ -3,6 +3,7 @@ import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box } from '@mui/material';
 import { CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
+import { formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { ExportButton } from '../shared/ExportButton';
@@ -11,7 +12,7 @@ import { RowEditButton } from '../shared/RowEditButton';
 import type { BankAccount } from './types';
 import { ApproveBankAccountButton } from './ApproveBankAccountButton';
 import { Approval, BankDetails, CreatedAt, Limits, UpiId } from './BankAccountCells';
-import { useBankAccountFilters } from './BankAccountFilters';
+import { balanceDaysToday, useBankAccountFilters } from './BankAccountFilters';
 import { DeleteBankAccountButton } from './DeleteBankAccountButton';
 import { FlagSwitch } from './FlagSwitch';
 import { MerchantsField } from './MerchantsField';
@@ -45,6 +46,7 @@ export const BankAccountList = () => {
   return (
     <List
       filters={useBankAccountFilters()}
+      filterDefaultValues={balanceDaysToday()}
       actions={<Actions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
       perPage={25}
@@ -72,6 +74,13 @@ export const BankAccountList = () => {
         <DataTable.Col label={field('limits')} disableSort>
           <Limits />
         </DataTable.Col>
+        <DataTable.Col
+          source="balance"
+          align="right"
+          disableSort
+          cellSx={nowrap}
+          render={(r) => formatRupees(r.balance)}
+        />
         <DataTable.Col source="showQr" disableSort>
           <FlagSwitch source="showQr" />
         </DataTable.Col>

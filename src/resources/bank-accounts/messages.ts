@@ -25,6 +25,9 @@ export const bankAccountMessages = {
     limits: 'Limits',
     approval: 'Approval',
     approvedAt: 'Approved At (IST)',
+    balance: 'Balance',
+    from: 'From (IST)',
+    to: 'To (IST)',
   },
   approval: {
     APPROVED: 'Approved',

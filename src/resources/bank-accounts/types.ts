@@ -27,6 +27,11 @@ export interface BankAccount {
   approvedAt: string | null;
   /** While awaiting approval: the users who made what awaits it; none of them may approve it. */
   makers: string[];
+  /**
+   * In list rows, rupees over the IST days of the filter (today by default): a pay-in account's
+   * bank entries, a pay-out account's pay-outs paid from it.
+   */
+  balance?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -8,19 +8,14 @@ import type { BankEntry } from './types';
 /** The Deposit view that shows a pay-in of any status. */
 export const PAYIN_SCREEN: Screen = 'deposit/all';
 
-/** A green "Used" or a red "Un-Used" tag. */
+/** A green "Used", a blue "Internal Transfer" (a vendor moved the money: no pay-in's) or a red "Un-Used" tag. */
 export const UsedTag = () => {
   const r = useRecordContext<BankEntry>();
   const translate = useTranslate();
   if (!r) return null;
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={r.used ? 'success' : 'error'}
-      label={translate(`resources.add-data.used.${r.used ? 'Used' : 'UnUsed'}`)}
-    />
-  );
+  const state = r.vendorSettlementId ? 'InternalTransfer' : r.used ? 'Used' : 'UnUsed';
+  const color = ({ Used: 'success', InternalTransfer: 'info', UnUsed: 'error' } as const)[state];
+  return <Chip size="small" variant="outlined" color={color} label={translate(`resources.add-data.used.${state}`)} />;
 };
 
 /** The pay-in the entry paid, by its merchant order id where the role sees it, linked to its page. */

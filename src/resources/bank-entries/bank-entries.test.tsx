@@ -29,6 +29,7 @@ const ENTRY = {
   source: 'Manual',
   used: true,
   payinId: 'p1',
+  vendorSettlementId: null,
   merchantOrderId: 'ORD-7',
   usedAt: '2026-01-31T06:00:00.000Z',
   createdBy: 'ops.anita',

@@ -17,7 +17,7 @@ export const bankEntryMessages = {
     file: 'Bank statement (CSV)',
   },
   columns: { amount: 'Amount (₹)' },
-  used: { Used: 'Used', UnUsed: 'Un-Used' },
+  used: { Used: 'Used', UnUsed: 'Un-Used', InternalTransfer: 'Internal Transfer' },
   all: 'All',
   add: {
     title: 'Add Data',

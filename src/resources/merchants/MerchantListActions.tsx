@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import { canDo, canUseScreen } from '../../../domain/access';
 import { useSession } from '../../session/SessionProvider';
 import { ExportButton } from '../shared/ExportButton';
+import { ReconciliationButton } from './ReconciliationButton';
 
-/** New merchant, export, and for reviewers the on-boarding applications. */
+/** New merchant, export, for reviewers the on-boarding applications, for ADMIN the reconciliation check. */
 export const MerchantListActions = () => {
   const { role } = useSession();
   const createPath = useCreatePath();
@@ -20,6 +21,7 @@ export const MerchantListActions = () => {
           <AssignmentIcon />
         </Button>
       )}
+      <ReconciliationButton />
       {role && canDo(role, 'merchants', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>

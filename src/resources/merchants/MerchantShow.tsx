@@ -85,7 +85,6 @@ const MerchantDetails = () => {
             '—'
           )}
         </Value>
-        <Value source="balance">{formatRupees(record.balance)}</Value>
         <Labeled>
           <TextField source="apiKeyPrefix" sx={{ fontFamily: 'monospace' }} />
         </Labeled>
@@ -96,6 +95,18 @@ const MerchantDetails = () => {
           <BooleanField source="disputesAllowed" />
         </Labeled>
         <Value source="createdAt">{formatDateTime(record.createdAt)}</Value>
+      </Section>
+      <Section title={t('money')}>
+        <Value source="netBalance">
+          {formatRupees(record.balance)}
+          {(record.subMerchants?.length ?? 0) > 0 && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {translate('resources.merchant.hints.withSubMerchants')}
+            </Typography>
+          )}
+        </Value>
+        <Value source="held">{formatRupees(record.held)}</Value>
+        <Value source="available">{formatRupees(record.available)}</Value>
       </Section>
       <Section title={t('addresses')}>
         <Labeled>

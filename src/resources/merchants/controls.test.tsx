@@ -34,6 +34,8 @@ const merchant = (code: string, extra: Partial<Merchant> = {}): Merchant => ({
   parentId: null,
   parentCode: null,
   balance: 0,
+  held: 0,
+  available: 0,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...extra,

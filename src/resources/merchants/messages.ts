@@ -11,6 +11,9 @@ export const merchantMessages = {
     payoutCallbackUrl: 'Pay-out Callback URL',
     apiKeyPrefix: 'API Key (start)',
     balance: 'Balance',
+    netBalance: 'Net balance',
+    held: 'Held',
+    available: 'Available',
     minPayin: 'Min Payin',
     maxPayin: 'Max Payin',
     payinFeePercent: 'Payin Fee %',
@@ -29,6 +32,7 @@ export const merchantMessages = {
   },
   sections: {
     merchant: 'Merchant',
+    money: 'Balance',
     addresses: 'Addresses',
     payin: 'Pay-in',
     payout: 'Pay-out',
@@ -43,6 +47,7 @@ export const merchantMessages = {
     feesLocked: 'Set by the gateway: the same as the parent merchant.',
     controlsLocked: 'Set by the gateway: only its staff can change it.',
     testMode: 'Test pay-ins never touch balances.',
+    withSubMerchants: 'Its sub-merchants’ included.',
   },
   status: { enabled: 'Enabled', disabled: 'Disabled', suspended: 'Suspended by staff' },
   sub_merchants: 'Sub-merchants',
@@ -50,6 +55,27 @@ export const merchantMessages = {
   bank_accounts: 'Linked bank accounts',
   no_bank_accounts: 'No bank account is linked to this merchant.',
   applications: 'Applications',
+  reconciliation: {
+    open: 'Reconciliation',
+    title: 'Balances against the ledger',
+    running: 'Recomputing every balance from the records…',
+    agrees:
+      'Every balance agrees with the ledger: %{merchants} merchants, %{vendors} vendors, %{accounts} ledger accounts and %{journals} journals checked at %{at}.',
+    differs:
+      'One figure differs from the ledger (checked at %{at}). |||| %{smart_count} figures differ from the ledger (checked at %{at}).',
+    again: 'Check again',
+    close: 'Close',
+    columns: {
+      party: 'Party',
+      code: 'Code',
+      what: 'Figure',
+      ledger: 'Ledger',
+      rows: 'From the records',
+      difference: 'Difference',
+    },
+    party: { merchant: 'Merchant', vendor: 'Vendor', account: 'Ledger account', journal: 'Journal' },
+    what: { balance: 'Balance', held: 'Held', sum: 'Sum of entries' },
+  },
   actions: {
     enable: 'Enable',
     disable: 'Disable',

@@ -22,8 +22,12 @@ export interface Merchant {
   suspendedAt: string | null;
   parentId: string | null;
   parentCode: string | null;
-  /** Net balance in rupees, computed by the server. */
+  /** Net balance in rupees from the ledger: what the gateway owes it, a parent's with its sub-merchants'. */
   balance: number;
+  /** Rupees reserved by waiting pay-outs and settlements. */
+  held: number;
+  /** balance − held. */
+  available: number;
   createdAt: string;
   updatedAt: string;
   /** In list rows. */
@@ -38,4 +42,21 @@ export interface MerchantKeys {
   code: string;
   apiKey: string;
   signingSecret: string;
+}
+
+/** One figure the reconciliation check found different from the ledger (rupees). */
+export interface ReconciliationDifference {
+  party: 'merchant' | 'vendor' | 'account' | 'journal';
+  code: string;
+  what: 'balance' | 'held' | 'sum';
+  ledger: number;
+  rows: number;
+  difference: number;
+}
+
+/** The answer of GET /v1/reconciliation. */
+export interface Reconciliation {
+  differences: ReconciliationDifference[];
+  checked: { merchants: number; vendors: number; accounts: number; journals: number };
+  checkedAt: string;
 }

@@ -8,6 +8,7 @@ import { ConfirmedSwitch } from '../shared/ConfirmedSwitch';
 import { ExportButton } from '../shared/ExportButton';
 import { ListEmpty } from '../shared/ListEmpty';
 import type { Vendor } from './types';
+import { VendorPosition, VendorUnmatched } from './VendorMoney';
 
 const filters = [
   <TextInput key="code" source="code" alwaysOn />,
@@ -51,6 +52,12 @@ export const VendorList = () => (
         render={(r) => percent(r.payoutCommissionPercent)}
         disableSort
       />
+      <DataTable.Col source="balance" disableSort>
+        <VendorPosition />
+      </DataTable.Col>
+      <DataTable.Col source="unmatched" align="right" disableSort>
+        <VendorUnmatched />
+      </DataTable.Col>
       <DataTable.Col source="enabled" disableSort>
         <ConfirmedSwitch<Vendor>
           kind="vendor.toggle"

@@ -3,6 +3,7 @@ import {
   BooleanField,
   EditButton,
   FunctionField,
+  Labeled,
   Show,
   SimpleShowLayout,
   TextField,
@@ -14,6 +15,7 @@ import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
 import { AuditHistory } from '../shared/AuditHistory';
 import type { Vendor } from './types';
+import { VendorPosition, VendorUnmatched } from './VendorMoney';
 
 const Actions = () => {
   const { role } = useSession();
@@ -34,6 +36,12 @@ export const VendorShow = () => (
           source="payoutCommissionPercent"
           render={(r) => `${r.payoutCommissionPercent.toFixed(2)} %`}
         />
+        <Labeled source="balance">
+          <VendorPosition />
+        </Labeled>
+        <Labeled source="unmatched">
+          <VendorUnmatched />
+        </Labeled>
         <BooleanField source="enabled" />
         <TextField source="createdBy" emptyText="—" />
         <FunctionField<Vendor> source="createdAt" render={(r) => formatDateTime(r.createdAt)} />

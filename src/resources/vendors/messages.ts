@@ -7,10 +7,17 @@ export const vendorMessages = {
     name: 'Name',
     payinCommissionPercent: 'Pay-in Commission %',
     payoutCommissionPercent: 'Pay-out Commission %',
+    balance: 'Balance',
+    unmatched: 'Unmatched entries',
     enabled: 'Enabled',
     createdBy: 'Created By',
     createdAt: 'Created At (IST)',
     updatedAt: 'Updated At (IST)',
+  },
+  position: {
+    owes: '%{code} owes the gateway %{amount}',
+    owed: 'The gateway owes %{code} %{amount}',
+    settled: 'Settled',
   },
   empty: {
     title: 'No vendors yet',

@@ -1,0 +1,59 @@
+import DoneIcon from '@mui/icons-material/Done';
+import { Typography } from '@mui/material';
+import { TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { formatRupees } from '../../../domain/format';
+import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
+import { SETTLEMENT_REFERENCE_FORMAT, needsUtr } from '../../../domain/settlement';
+import { matches, required } from '../../../domain/validation';
+import { serverErrors } from '../shared/FormDialog';
+import { useSettlementAccess } from './access';
+import { useSettlementKind } from './kind';
+import { RowDialogButton } from './RowDialogButton';
+import { settlementName, useMethodLabel } from './SettlementCells';
+import type { SettlementRow } from './types';
+import { useSettlementOutcome } from './useSettlementOutcome';
+
+/** Paid: BANK with its 12-digit UTR, other methods with an optional reference; SUCCESS. */
+export const ApproveSettlementButton = () => {
+  const record = useRecordContext<SettlementRow>();
+  const translate = useTranslate();
+  const kind = useSettlementKind();
+  const methodLabel = useMethodLabel();
+  const outcome = useSettlementOutcome();
+  const { may } = useSettlementAccess();
+  if (!record || !may('approve', record)) return null;
+
+  const name = settlementName(record);
+  const t = (key: string, options?: object) =>
+    translate(`resources.${kind.screen}.approve.${key}`, { name, ...options });
+  const utr = needsUtr(record.method);
+  const label = utr ? t('utr') : t('reference');
+  const submit = async (values: Record<string, unknown>) => {
+    const typed = String(values.reference ?? '').trim();
+    const reference = utr ? normaliseUtr(typed) : typed;
+    const result = await kind.run.approve(record.id, reference ? { reference } : {});
+    return outcome(result, t('done')) || serverErrors(result.error!);
+  };
+
+  return (
+    <RowDialogButton
+      label={t('action')}
+      name={name}
+      icon={<DoneIcon fontSize="small" />}
+      color="success"
+      title={t('title')}
+      submitLabel={t('submit')}
+      onSubmit={submit}
+    >
+      <Typography sx={{ mb: 1 }}>
+        {t('content', { amount: formatRupees(record.amount), method: methodLabel(record.method) })}
+      </Typography>
+      <TextInput
+        source="reference"
+        label={label}
+        validate={utr ? [required(label), matches(label, UTR_FORMAT)] : [matches(label, SETTLEMENT_REFERENCE_FORMAT)]}
+        fullWidth
+      />
+    </RowDialogButton>
+  );
+};

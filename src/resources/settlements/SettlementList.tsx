@@ -1,0 +1,78 @@
+import type { ReactElement, ReactNode } from 'react';
+import AccountsIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
+import { DataTable, FilterButton, List, TopToolbar, useListContext } from 'react-admin';
+import { useSession } from '../../session/SessionProvider';
+import { ExportButton } from '../shared/ExportButton';
+import { ListEmpty } from '../shared/ListEmpty';
+import { ListPagination } from '../shared/ListPagination';
+import { settlementAccess } from './access';
+import { SettlementKindContext, type SettlementKind } from './kind';
+import { settlementColumns } from './settlementColumns';
+import type { SettlementRow } from './types';
+
+const NoneFound = () => {
+  const { filterValues } = useListContext();
+  return <ListEmpty filtered={Object.keys(filterValues).length > 0} icon={<AccountsIcon />} />;
+};
+
+const nowrap = () => ({ whiteSpace: 'nowrap' });
+const wraps = () => ({ minWidth: 160, maxWidth: 240, wordBreak: 'break-word' as const });
+
+/**
+ * One list for both Settlements screens, newest first; filters, pages and the export run on the
+ * server. `create` is the screen's dialog (it shows itself only to those who may), `banner` a line
+ * above the rows.
+ */
+export const SettlementList = ({
+  kind,
+  filters,
+  create,
+  banner,
+}: {
+  kind: SettlementKind;
+  filters: ReactElement[];
+  create: ReactNode;
+  banner?: ReactNode;
+}) => {
+  const { role } = useSession();
+  const columns = settlementColumns(kind, settlementAccess(role, kind));
+  return (
+    <SettlementKindContext.Provider value={kind}>
+      <List
+        filters={filters}
+        actions={
+          <TopToolbar>
+            <FilterButton />
+            {create}
+            <ExportButton label={`resources.${kind.screen}.export`} />
+          </TopToolbar>
+        }
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={25}
+        pagination={<ListPagination />}
+        empty={false}
+      >
+        {banner}
+        <DataTable<SettlementRow>
+          rowClick="show"
+          bulkActionButtons={false}
+          empty={<NoneFound />}
+          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        >
+          {columns.map((c) => (
+            <DataTable.Col<SettlementRow>
+              key={c.id}
+              source={c.source}
+              label={`resources.${kind.screen}.fields.${c.id}`}
+              disableSort={!c.sortable}
+              render={c.render}
+              cellSx={c.wraps ? wraps : nowrap}
+            >
+              {c.cell}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      </List>
+    </SettlementKindContext.Provider>
+  );
+};

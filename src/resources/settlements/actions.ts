@@ -1,0 +1,34 @@
+import { get, post } from '../../providers/http';
+import type { ConfirmationHeaders } from '../shared/confirmation';
+import type { ApproveBody, MerchantBalance, RejectBody, Settlement, SettlementBody, SettlementRow } from './types';
+
+/** The API resources behind the two Settlements screens. */
+export type SettlementApi = 'settlements' | 'vendor-settlements';
+
+type One<T> = { data: T };
+
+/** The three transitions, the same names under both paths (server/routes/settlements.ts). */
+export const transitionsOf = (api: SettlementApi) => {
+  const of = (id: string, action: string) => `/${api}/${encodeURIComponent(id)}/${action}`;
+  return {
+    approve: (id: string, body: ApproveBody) => post<One<SettlementRow>>(of(id, 'approve'), body),
+    reject: (id: string, body: RejectBody) => post<One<SettlementRow>>(of(id, 'reject'), body),
+    /** ADMIN, behind the password: SUCCESS or REJECTED back to INITIATED. */
+    reset: (id: string, headers: ConfirmationHeaders) =>
+      post<One<SettlementRow>>(of(id, 'reset'), undefined, { headers }),
+  };
+};
+export type SettlementTransitions = ReturnType<typeof transitionsOf>;
+
+/** Every call the Settlements (merchant) screen makes besides reading the list and one record: the only place its paths are spelled. */
+export const settlementActions = {
+  ...transitionsOf('settlements'),
+  /** Add Settlement (staff) or Request Settlement (a merchant's own, BANK only): INITIATED, its amount held. */
+  create: (body: SettlementBody) => post<One<Settlement>>('/settlements', body),
+  /**
+   * The balance, held and available money of the merchants named (a merchant user's own when none
+   * are); each merchant's own account unless `includeSubMerchants`.
+   */
+  balances: (merchantCodes: readonly string[], includeSubMerchants: boolean) =>
+    get<One<MerchantBalance[]>>('/settlements/balances', { merchantCode: [...merchantCodes], includeSubMerchants }),
+};
