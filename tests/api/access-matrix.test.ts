@@ -28,6 +28,10 @@ const PAYIN_STAFF: readonly DemoUser[] = ['admin', 'transactions', 'operations']
 const PAYOUT_PROCESSORS: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const ENTRY_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 const USER_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin', 'vendor'];
+/** Settlements and ChargeBack: hidden from OPERATIONS, MERCHANT_OPERATIONS and both vendor roles; Vendor Settlements from the merchant roles and OPERATIONS. */
+const SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin'];
+const VENDOR_SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'vendor', 'vendor-operations'];
+const SETTLERS: readonly DemoUser[] = ['admin', 'transactions'];
 const MERCHANT_LIST: readonly DemoUser[] = [
   'admin',
   'transactions',
@@ -127,6 +131,30 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/payouts/providers': EVERYONE,
   'GET /v1/payouts/vendors': PAYIN_STAFF,
   'POST /v1/payouts/batch-withdrawal': ['admin', 'operations'],
+
+  // Settlements: merchant users ask for their own (BANK); staff settle; ADMIN resets (password).
+  'GET /v1/settlements': SETTLEMENT_SCREEN,
+  'GET /v1/settlements/export': SETTLEMENT_SCREEN,
+  'GET /v1/settlements/:id': SETTLEMENT_SCREEN,
+  'GET /v1/settlements/balances': SETTLEMENT_SCREEN,
+  'POST /v1/settlements': SETTLEMENT_SCREEN,
+  'POST /v1/settlements/:id/approve': SETTLERS,
+  'POST /v1/settlements/:id/reject': SETTLERS,
+  'POST /v1/settlements/:id/reset': ADMIN,
+  'GET /v1/vendor-settlements': VENDOR_SETTLEMENT_SCREEN,
+  'GET /v1/vendor-settlements/export': VENDOR_SETTLEMENT_SCREEN,
+  'GET /v1/vendor-settlements/:id': VENDOR_SETTLEMENT_SCREEN,
+  'GET /v1/vendor-settlements/balances': VENDOR_SETTLEMENT_SCREEN,
+  'POST /v1/vendor-settlements': SETTLERS,
+  'POST /v1/vendor-settlements/:id/approve': SETTLERS,
+  'POST /v1/vendor-settlements/:id/reject': SETTLERS,
+  'POST /v1/vendor-settlements/:id/reset': ADMIN,
+  'GET /v1/liens': SETTLEMENT_SCREEN,
+  'GET /v1/liens/export': SETTLEMENT_SCREEN,
+  'GET /v1/liens/:id': SETTLEMENT_SCREEN,
+  'POST /v1/liens': SETTLERS,
+  // Every balance recomputed from the rows against the ledger (issue 12).
+  'GET /v1/reconciliation': ADMIN,
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,

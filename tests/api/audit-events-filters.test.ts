@@ -54,7 +54,7 @@ describe('the action and entity filters', () => {
     expect(await pairs('action=disable')).toEqual(['disable bank-accounts', 'disable vendors']);
     expect(await pairs('entity=users')).toEqual(['create users', 'enable users']);
     expect((await list('action=create,explode')).status).toBe(400);
-    expect((await list('entity=settlements')).status).toBe(400);
+    expect((await list('entity=dashboard')).status).toBe(400);
   });
 });
 

@@ -61,7 +61,9 @@ describe('vendors', () => {
     expect(off.body.data.enabled).toBe(false);
     const csv = (await s.call('GET', '/v1/vendors/export?sortBy=code&sortOrder=asc', { token: t.transactions }))
       .body as string;
-    expect(csv.split('\n')[0]).toBe('Code,Name,Payin Commission %,Payout Commission %,Enabled,Created By,Created At');
-    expect(csv).toContain('VEN-GAMMA,Gamma Pay,2,1,No,admin,');
+    expect(csv.split('\n')[0]).toBe(
+      'Code,Name,Payin Commission %,Payout Commission %,Balance,Unmatched,Enabled,Created By,Created At',
+    );
+    expect(csv).toContain('VEN-GAMMA,Gamma Pay,2,1,0,0,No,admin,');
   });
 });

@@ -59,7 +59,11 @@ export const ledgerHolds = async (s: TestServer) => {
     WITH moves AS (
       SELECT merchant_id, confirmed_amount - fee AS owed FROM payins WHERE status = 'SUCCESS' AND NOT test
       UNION ALL
-      SELECT merchant_id, -(amount + fee) FROM payouts WHERE status = 'SUCCESS' AND NOT test),
+      SELECT merchant_id, -(amount + fee) FROM payouts WHERE status = 'SUCCESS' AND NOT test
+      UNION ALL
+      SELECT merchant_id, -amount FROM settlements WHERE status = 'SUCCESS'
+      UNION ALL
+      SELECT merchant_id, -amount FROM liens),
     expected AS (SELECT merchant_id, sum(owed) AS owed FROM moves GROUP BY merchant_id),
     ledger AS (
       SELECT substring(key from 10)::uuid AS merchant_id, -balance AS owed FROM ledger_accounts WHERE key LIKE 'merchant:%')
@@ -82,8 +86,10 @@ export const payoutProblems = async (s: TestServer) =>
       SELECT account_id, entity, entity_id, count(*) AS n, sum(amount) AS amount FROM ledger_holds
       WHERE state = 'PENDING' GROUP BY account_id, entity, entity_id),
     waiting AS (
-      SELECT 'merchant:' || merchant_id AS key, sum(amount + fee) AS held FROM payouts
-      WHERE status = 'INITIATED' AND NOT test GROUP BY merchant_id),
+      SELECT key, sum(held) AS held FROM (
+        SELECT 'merchant:' || merchant_id AS key, amount + fee AS held FROM payouts WHERE status = 'INITIATED' AND NOT test
+        UNION ALL
+        SELECT 'merchant:' || merchant_id, amount FROM settlements WHERE status = 'INITIATED') w GROUP BY key),
     open_success AS (
       SELECT j.entity_id, count(*) AS n FROM ledger_journals j
       WHERE j.kind = 'payout.success' AND NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.reverses_id = j.id)
@@ -92,7 +98,7 @@ export const payoutProblems = async (s: TestServer) =>
       FROM ledger_accounts a LEFT JOIN pending p ON p.account_id = a.id
       GROUP BY a.id HAVING a.held <> coalesce(sum(p.amount), 0)
     UNION ALL
-    SELECT 'held vs waiting pay-outs', a.key, a.held || ' vs ' || coalesce(w.held, 0)
+    SELECT 'held vs waiting pay-outs and settlements', a.key, a.held || ' vs ' || coalesce(w.held, 0)
       FROM ledger_accounts a LEFT JOIN waiting w ON w.key = a.key
       WHERE a.key LIKE 'merchant:%' AND a.held <> coalesce(w.held, 0)
     UNION ALL

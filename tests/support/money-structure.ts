@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { TestServer } from './server';
+
+/**
+ * Each money event has exactly the journals and holds its status says, after each run of the money
+ * property test: one open success journal while SUCCESS (and real) and none otherwise, for pay-ins,
+ * pay-outs, settlements and vendor settlements; one journal per chargeback, never reversed; every
+ * reversal reverses a success of the same record; one PENDING hold while a pay-out (real) or a
+ * settlement is INITIATED; a bank entry used by one pay-in or one internal transfer at most, each
+ * pointing back at it; a SUCCESS internal transfer has its entry, any other vendor settlement none.
+ */
+export const structureProblems = async (s: TestServer) =>
+  (
+    await s.db.execute<{ problem: string; id: string; detail: string }>(sql`
+    WITH events AS (
+      SELECT 'payins' AS entity, id, 'payin.success' AS kind, status = 'SUCCESS' AND NOT test AS posted,
+        false AS held, status FROM payins
+      UNION ALL
+      SELECT 'payouts', id, 'payout.success', status = 'SUCCESS' AND NOT test, status = 'INITIATED' AND NOT test, status
+        FROM payouts
+      UNION ALL
+      SELECT 'settlements', id, 'settlement.success', status = 'SUCCESS', status = 'INITIATED', status FROM settlements
+      UNION ALL
+      SELECT 'vendor-settlements', id, 'vendor-settlement.success', status = 'SUCCESS', false, status
+        FROM vendor_settlements
+      UNION ALL
+      SELECT 'liens', id, 'lien', true, false, 'RECORDED' FROM liens),
+    open_journals AS (
+      SELECT j.entity, j.entity_id, j.kind, count(*) AS n FROM ledger_journals j
+      WHERE NOT EXISTS (SELECT 1 FROM ledger_journals r WHERE r.reverses_id = j.id) AND j.reverses_id IS NULL
+      GROUP BY j.entity, j.entity_id, j.kind),
+    pending AS (
+      SELECT entity, entity_id, count(*) AS n FROM ledger_holds WHERE state = 'PENDING' GROUP BY entity, entity_id)
+    SELECT 'open journals' AS problem, e.entity || ' ' || e.id AS id, e.status || ' open=' || coalesce(o.n, 0) AS detail
+      FROM events e LEFT JOIN open_journals o ON o.entity = e.entity AND o.entity_id = e.id AND o.kind = e.kind
+      WHERE coalesce(o.n, 0) <> CASE WHEN e.posted THEN 1 ELSE 0 END
+    UNION ALL
+    SELECT 'pending holds', e.entity || ' ' || e.id, e.status || ' holds=' || coalesce(p.n, 0)
+      FROM events e LEFT JOIN pending p ON p.entity = e.entity AND p.entity_id = e.id
+      WHERE coalesce(p.n, 0) <> CASE WHEN e.held THEN 1 ELSE 0 END
+    UNION ALL
+    SELECT 'stray journal', j.entity || ' ' || j.entity_id, j.kind FROM ledger_journals j
+      WHERE j.reverses_id IS NULL AND NOT EXISTS (
+        SELECT 1 FROM events e WHERE e.entity = j.entity AND e.id = j.entity_id AND e.kind = j.kind)
+    UNION ALL
+    SELECT 'reversal', j.id::text, j.kind FROM ledger_journals j JOIN ledger_journals t ON t.id = j.reverses_id
+      WHERE j.kind <> replace(t.kind, '.success', '.reversal') OR t.entity_id <> j.entity_id OR t.kind = 'lien'
+    UNION ALL
+    SELECT 'entry used twice', e.id::text, e.utr FROM bank_entries e
+      WHERE e.payin_id IS NOT NULL AND e.vendor_settlement_id IS NOT NULL
+    UNION ALL
+    SELECT 'transfer entry', s.id::text, s.status || ' ' || s.method || ' entry=' || coalesce(s.bank_entry_id::text, 'none')
+        || ' points at ' || coalesce(e.vendor_settlement_id::text, 'none')
+      FROM vendor_settlements s LEFT JOIN bank_entries e ON e.id = s.bank_entry_id
+      WHERE (s.bank_entry_id IS NOT NULL) <> (s.status = 'SUCCESS' AND s.method LIKE 'INTERNAL%')
+        OR (s.bank_entry_id IS NOT NULL AND e.vendor_settlement_id IS DISTINCT FROM s.id)
+    UNION ALL
+    SELECT 'entry taken by', e.id::text, coalesce(s.status, 'no transfer') FROM bank_entries e
+      LEFT JOIN vendor_settlements s ON s.id = e.vendor_settlement_id
+      WHERE e.vendor_settlement_id IS NOT NULL AND s.bank_entry_id IS DISTINCT FROM e.id
+    UNION ALL
+    SELECT 'entry link', e.id::text, coalesce(p.status, 'no pay-in') FROM bank_entries e LEFT JOIN payins p ON p.id = e.payin_id
+      WHERE e.payin_id IS NOT NULL AND (p.bank_entry_id IS DISTINCT FROM e.id OR p.status NOT IN ('SUCCESS', 'DISPUTE'))
+    UNION ALL
+    SELECT 'charged back', l.id::text, p.status || ' test=' || p.test FROM liens l JOIN payins p ON p.id = l.payin_id
+      WHERE p.status <> 'SUCCESS' OR p.test OR l.amount > p.confirmed_amount OR l.merchant_id <> p.merchant_id`)
+  ).rows;
