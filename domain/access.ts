@@ -45,6 +45,15 @@ export const API_RESOURCES = {
   'vendor-settlements': ['vendorsettlements'],
   liens: ['lien'],
   reconciliation: ['reconciliation'],
+  /** Issue 13: the figures of the two boards and the six reports, each behind its own screen. */
+  dashboard: ['dashboard'],
+  'vendor-board': ['vendor-board'],
+  'reports/payins': ['payin'],
+  'reports/vendor-payins': ['vendorpayin'],
+  'reports/payouts': ['payout'],
+  'reports/vendor-payouts': ['vendorpayout'],
+  'reports/accounts': ['report'],
+  'reports/vendor-accounts': ['vendorreport'],
 } as const satisfies Record<string, readonly Screen[]>;
 
 export type ApiResource = keyof typeof API_RESOURCES;

@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { rebuildRollupsIfAsked } from '../services/rollups';
 import pg from 'pg';
 import * as schema from './schema';
 import { DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
@@ -47,6 +48,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    await rebuildRollupsIfAsked(db);
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();

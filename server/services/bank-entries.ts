@@ -7,6 +7,7 @@ import { paiseToRupees } from '../../domain/money';
 import { audit, auditAll } from './audit';
 import type { SessionUser } from './auth';
 import { reverseLatest } from './ledger';
+import { rollUpEntries } from './rollups';
 import { moneyOf } from './holds';
 import { merchantAccount } from '../../domain/ledger';
 import { formatRupees } from '../../domain/format';
@@ -86,6 +87,7 @@ export const recordEntries = async (tx: DbOrTx, items: EntryToRecord[], source: 
     .values(items.map(({ entry, user }) => ({ ...entry, source, createdBy: user.id })))
     .onConflictDoNothing({ target: bankEntries.utr })
     .returning();
+  await rollUpEntries(tx, inserted);
   const byUtr = new Map(inserted.map((row) => [row.utr, row]));
   const recorded = items.map((item) => {
     const row = byUtr.get(item.entry.utr);
@@ -151,7 +153,12 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
       await reverseLatest(
         tx,
         { entity: 'payins', entityId: row.id, kind: 'payin.success' },
-        { key: `payin:${row.id}:reversal:${row.version + 1}`, kind: 'payin.reversal', createdBy: user.id },
+        {
+          key: `payin:${row.id}:reversal:${row.version + 1}`,
+          kind: 'payin.reversal',
+          createdBy: user.id,
+          startedAt: row.createdAt,
+        },
       );
       // The journal locked the merchant's account: its waiting pay-outs' holds must still be covered.
       const money = await moneyOf(tx, merchantAccount(row.merchantId));

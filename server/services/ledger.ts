@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
+import { rollUpJournals } from './rollups';
 import { cachesBalance, checkBalanced, reversal, type AccountKey, type Line } from '../../domain/ledger';
 
 export interface JournalInput {
@@ -12,6 +13,8 @@ export interface JournalInput {
   lines: Line[];
   reversesId?: number;
   createdBy?: string | null;
+  /** When the pay-in a pay-in journal is about was created: its success counts on that hour (rollups). */
+  startedAt?: Date | null;
 }
 
 /**
@@ -115,6 +118,11 @@ export const postJournals = async (tx: DbOrTx, inputs: JournalInput[]): Promise<
       FROM (VALUES ${sql.join(rows, sql`, `)}) AS v(id, balance, n) WHERE a.id = v.id`);
   }
   const ids = new Map(posted.map((j) => [j.key, j.id]));
+  const rolled = new Set<string>();
+  await rollUpJournals(
+    tx,
+    inputs.filter((input) => ids.has(input.key) && !rolled.has(input.key) && rolled.add(input.key)),
+  );
   const seen = new Set<string>();
   return inputs.map((input) => {
     if (seen.has(input.key)) return null;
@@ -141,7 +149,7 @@ export const journalLines = async (tx: DbOrTx, journalId: number): Promise<Line[
 export const reverseLatest = async (
   tx: DbOrTx,
   target: { entity: string; entityId: string; kind: string },
-  input: { key: string; kind: string; createdBy?: string | null },
+  input: Pick<JournalInput, 'key' | 'kind' | 'createdBy' | 'startedAt'>,
 ): Promise<number | null> => {
   const [open] = await tx
     .select({ id: ledgerJournals.id })

@@ -8,6 +8,7 @@ import { paiseToRupees } from '../../domain/money';
 import { audit, type Actor } from './audit';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import { paiseFrom } from './money-input';
+import { rollUpCreated } from './rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -95,25 +96,27 @@ export const createPayin = async (
     );
   const ttl = opts.ttlMinutes ?? PAYIN_TTL_MINUTES;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const [row] = await db
-      .insert(payins)
-      .values({
-        merchantId: merchant.id,
-        merchantCode: merchant.code,
-        merchantOrderId: input.merchantOrderId,
-        customerId: input.customerId,
-        amount,
-        amountFixed: amount !== null,
-        shortCode: newShortCode(),
-        test,
-        returnUrl: asked.returnUrl,
-        expiresAt: sql`now() + make_interval(mins => ${ttl})`,
-        createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
-      })
-      .onConflictDoNothing()
-      .returning();
-    if (row) {
-      await audit(db, opts.actor, {
+    const made = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payins)
+        .values({
+          merchantId: merchant.id,
+          merchantCode: merchant.code,
+          merchantOrderId: input.merchantOrderId,
+          customerId: input.customerId,
+          amount,
+          amountFixed: amount !== null,
+          shortCode: newShortCode(),
+          test,
+          returnUrl: asked.returnUrl,
+          expiresAt: sql`now() + make_interval(mins => ${ttl})`,
+          createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      await rollUpCreated(tx, [row]);
+      await audit(tx, opts.actor, {
         action: 'create',
         entity: 'payins',
         entityId: row.id,
@@ -126,7 +129,8 @@ export const createPayin = async (
         },
       });
       return { row, created: true };
-    }
+    });
+    if (made) return made;
     // Either the order id was taken meanwhile (answer as a replay) or the short code collided (try another).
     const raced = await findOrder(db, merchant.id, input.merchantOrderId);
     if (raced) return replay(raced, input, asked);

@@ -89,6 +89,7 @@ export const successJournal = (
   entityId: row.id,
   lines: payinSuccess({ merchantId: row.merchantId, ...money }),
   createdBy: actor.kind === 'user' ? (actor.id ?? null) : null,
+  startedAt: row.createdAt,
 });
 
 /** The matching rules' decision; the accounts' names are read only for the reason of a payment into another one. */

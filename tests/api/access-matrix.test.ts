@@ -32,6 +32,24 @@ const USER_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', '
 const SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin'];
 const VENDOR_SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'vendor', 'vendor-operations'];
 const SETTLERS: readonly DemoUser[] = ['admin', 'transactions'];
+/** Dashboard: hidden from both vendor roles. Vendor Board: from the merchant roles and OPERATIONS. */
+const DASHBOARD: readonly DemoUser[] = [
+  'admin',
+  'transactions',
+  'operations',
+  'merchant',
+  'merchant-admin',
+  'merchant-operations',
+];
+const VENDOR_BOARD: readonly DemoUser[] = ['admin', 'transactions', 'vendor', 'vendor-operations'];
+/** Reports (SPEC §6 submenus): Payins and Payouts hidden from both vendor roles. */
+const PAYIN_REPORT: readonly DemoUser[] = DASHBOARD;
+/** Vendor Payins and Vendor Payouts: hidden from the three merchant roles. */
+const VENDOR_ROW_REPORT: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
+/** Accounts: hidden from OPERATIONS, MERCHANT_OPERATIONS and both vendor roles. */
+const ACCOUNTS_REPORT: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin'];
+/** Vendor Accounts: hidden from OPERATIONS, the merchant roles and VENDOR_OPERATIONS. */
+const VENDOR_ACCOUNTS_REPORT: readonly DemoUser[] = ['admin', 'transactions', 'vendor'];
 const MERCHANT_LIST: readonly DemoUser[] = [
   'admin',
   'transactions',
@@ -155,6 +173,22 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/liens': SETTLERS,
   // Every balance recomputed from the rows against the ledger (issue 12).
   'GET /v1/reconciliation': ADMIN,
+
+  // The boards and the reports (issue 13).
+  'GET /v1/dashboard': DASHBOARD,
+  'GET /v1/vendor-board': VENDOR_BOARD,
+  'GET /v1/reports/payins': PAYIN_REPORT,
+  'GET /v1/reports/payins/export': PAYIN_REPORT,
+  'GET /v1/reports/payouts': PAYIN_REPORT,
+  'GET /v1/reports/payouts/export': PAYIN_REPORT,
+  'GET /v1/reports/vendor-payins': VENDOR_ROW_REPORT,
+  'GET /v1/reports/vendor-payins/export': VENDOR_ROW_REPORT,
+  'GET /v1/reports/vendor-payouts': VENDOR_ROW_REPORT,
+  'GET /v1/reports/vendor-payouts/export': VENDOR_ROW_REPORT,
+  'GET /v1/reports/accounts': ACCOUNTS_REPORT,
+  'GET /v1/reports/accounts/export': ACCOUNTS_REPORT,
+  'GET /v1/reports/vendor-accounts': VENDOR_ACCOUNTS_REPORT,
+  'GET /v1/reports/vendor-accounts/export': VENDOR_ACCOUNTS_REPORT,
 
   // The stream's topics are each checked against their resource (server/routes/events.ts).
   'GET /v1/events': EVERYONE,

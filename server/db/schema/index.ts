@@ -10,3 +10,4 @@ export * from './bank-entries';
 export * from './callbacks';
 export * from './payouts';
 export * from './settlements';
+export * from './rollups';

@@ -1,0 +1,192 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { badRequest } from '../errors';
+import {
+  addDays,
+  bucketOf,
+  merchantCommission,
+  merchantPeriodBalance,
+  previousPeriod,
+  successRate,
+  type Sums,
+} from '../../domain/boards';
+import { istDayOf } from '../../domain/format';
+import { MEASURES, medianSeconds, payinsParty, collectedParty } from '../../domain/rollups';
+import type { SessionUser } from './auth';
+import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
+
+/**
+ * The Dashboard and the Vendor Board (issue 13): a period's figures summed from the rollups (a
+ * few rows per party and day), the net balance from the ledger, never a scan of the money events.
+ */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+const COLUMN = (m: string) => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const keys = (parties: string[]) => sql`${sql.param(parties)}::text[]`;
+
+/** Whole IST days, today when a bound is left out; refused when they run backwards or past a year. */
+export const periodOf = (from?: string, to?: string, now = new Date()): Period => {
+  const period = { from: from ?? to ?? istDayOf(now), to: to ?? from ?? istDayOf(now) };
+  if (period.from > period.to) throw badRequest('from must not be after to', 'from');
+  if (addDays(period.from, 366) < period.to) throw badRequest('A period is at most a year long.', 'to');
+  return period;
+};
+
+const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
+
+/** Every measure summed over the parties and the period (day rows). */
+const sums = async (db: DbOrTx, parties: string[], period: Period): Promise<Sums> => {
+  const { rows } = await db.execute<Record<string, string>>(sql`
+    SELECT ${sql.join(
+      MEASURES.map((m) => sql.raw(`coalesce(sum(${COLUMN(m)}), 0) AS "${m}"`)),
+      sql`, `,
+    )}
+    FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day' AND ${inPeriod(period)}`);
+  return Object.fromEntries(MEASURES.map((m) => [m, Number(rows[0]?.[m] ?? 0)])) as Sums;
+};
+
+/**
+ * Two measures by hour (a one-day period) or by day, every bucket of the period present, each
+ * bucket's start in IST with its offset.
+ */
+const series = async (
+  db: DbOrTx,
+  period: Period,
+  into: { deposit: [string[], string]; withdraw: [string[], string] },
+) => {
+  const span = bucketOf(period.from, period.to);
+  const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(sql`
+    SELECT to_char(b.at, 'YYYY-MM-DD"T"HH24:MI:SS') || '+05:30' AS at,
+      coalesce(sum(r.${sql.raw(COLUMN(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${keys(into.deposit[0])})), 0) AS deposit,
+      coalesce(sum(r.${sql.raw(COLUMN(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${keys(into.withdraw[0])})), 0) AS withdraw
+    FROM generate_series(${period.from}::timestamp, ${addDays(period.to, 1)}::timestamp - ${`1 ${span}`}::interval, ${`1 ${span}`}::interval) AS b(at)
+    LEFT JOIN money_rollups r ON r.span = ${span} AND r.at = b.at
+      AND r.party = ANY(${keys([...into.deposit[0], ...into.withdraw[0]])})
+    GROUP BY b.at ORDER BY b.at`);
+  return {
+    bucket: span,
+    series: rows.map((r) => ({ at: r.at, deposit: Number(r.deposit), withdraw: Number(r.withdraw) })),
+  };
+};
+
+/** The merchants a dashboard adds up: those asked for that the caller may see, with their sub-merchants if asked. */
+const merchantIdsFor = async (
+  db: DbOrTx,
+  user: SessionUser,
+  q: { merchantCode?: string[]; includeSubMerchants?: boolean },
+): Promise<string[]> => {
+  const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(await dataScope(db, user)));
+  const { rows } = await db.execute<{ id: string }>(
+    codes === null
+      ? sql`SELECT id FROM merchants`
+      : sql`WITH chosen AS (SELECT id FROM merchants WHERE code = ANY(${sql.param(codes)}::text[]))
+        SELECT id FROM chosen
+        UNION SELECT s.id FROM merchants s JOIN chosen c ON s.parent_id = c.id WHERE ${q.includeSubMerchants ?? false}::boolean`,
+  );
+  return rows.map((r) => r.id);
+};
+
+const ledgerSum = async (db: DbOrTx, accounts: string[]) => {
+  const { rows } = await db.execute<{ total: string }>(
+    sql`SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE key = ANY(${keys(accounts)})`,
+  );
+  return Number(rows[0].total);
+};
+
+/** The median time to SUCCESS of each period, from the histograms of the days. */
+const medians = async (db: DbOrTx, merchantIds: string[], now: Period, before: Period) => {
+  const { rows } = await db.execute<{ bin: number; current: string; previous: string }>(sql`
+    SELECT bin,
+      coalesce(sum(count) FILTER (WHERE day BETWEEN ${now.from}::date AND ${now.to}::date), 0) AS current,
+      coalesce(sum(count) FILTER (WHERE day BETWEEN ${before.from}::date AND ${before.to}::date), 0) AS previous
+    FROM payin_speeds WHERE merchant_id = ANY(${sql.param(merchantIds)}::uuid[])
+      AND day BETWEEN ${before.from}::date AND ${now.to}::date
+    GROUP BY bin`);
+  const of = (k: 'current' | 'previous') => medianSeconds(new Map(rows.map((r) => [Number(r.bin), Number(r[k])])));
+  return { current: of('current'), previous: of('previous') };
+};
+
+/** The Dashboard's figures, in paise (the route turns them into rupees). */
+export const dashboardFigures = async (
+  db: DbOrTx,
+  user: SessionUser,
+  q: { merchantCode?: string[]; includeSubMerchants?: boolean; from?: string; to?: string },
+) => {
+  const period = periodOf(q.from, q.to);
+  const before = previousPeriod(period.from, period.to);
+  const ids = await merchantIdsFor(db, user, q);
+  const parties = ids.map((id) => `merchant:${id}`);
+  const funnel = ids.map(payinsParty);
+  const [s, was, net, drawn, speed] = await Promise.all([
+    sums(db, [...parties, ...funnel], period),
+    sums(db, funnel, before),
+    ledgerSum(db, parties),
+    series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }),
+    medians(db, ids, period, before),
+  ]);
+  return {
+    deposit: { amount: s.payinAmount, count: s.payinCount },
+    depositFee: s.payinFee,
+    withdraw: { amount: s.payoutAmount, count: s.payoutCount },
+    withdrawFee: s.payoutFee,
+    reversedWithdraw: s.reversedAmount,
+    commission: merchantCommission(s),
+    settlement: s.settlementAmount,
+    chargeback: s.chargebackAmount,
+    currentBalance: merchantPeriodBalance(s),
+    netBalance: -net,
+    ...drawn,
+    payinSuccessRate: {
+      current: successRate(s.createdCount, s.succeededCount),
+      previous: successRate(was.createdCount, was.succeededCount),
+    },
+    medianSecondsToSuccess: speed,
+  };
+};
+
+/** The vendors a board may show: the one asked for, within the caller's own for a vendor user. */
+const vendorPartiesFor = async (db: DbOrTx, user: SessionUser, vendorCode?: string) => {
+  const scope = await dataScope(db, user);
+  const code = scope.kind === 'vendor' ? scope.vendorCode : vendorCode;
+  const { rows } = await db.execute<{ id: string; bank: string | null }>(
+    code
+      ? sql`SELECT v.id, b.id AS bank FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id WHERE v.code = ${code}`
+      : sql`SELECT v.id, b.id AS bank FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id`,
+  );
+  const banks = rows.flatMap((r) => (r.bank ? [r.bank] : []));
+  return {
+    own: [...new Set(rows.map((r) => `vendor:${r.id}`))],
+    banks: banks.map((b) => `bank:${b}`),
+    collected: banks.map(collectedParty),
+  };
+};
+
+/** The Vendor Board's figures, in paise: positive balances are the gateway's money the vendor holds. */
+export const vendorBoardFigures = async (
+  db: DbOrTx,
+  user: SessionUser,
+  q: { vendorCode?: string; from?: string; to?: string },
+) => {
+  const period = periodOf(q.from, q.to);
+  const p = await vendorPartiesFor(db, user, q.vendorCode);
+  const [own, banks, collected, net, drawn] = await Promise.all([
+    sums(db, p.own, period),
+    sums(db, p.banks, period),
+    sums(db, p.collected, period),
+    ledgerSum(db, [...p.own, ...p.banks]),
+    series(db, period, { deposit: [p.collected, 'collectedAmount'], withdraw: [p.banks, 'payoutAmount'] }),
+  ]);
+  return {
+    collected: { amount: collected.collectedAmount, count: collected.collectedCount },
+    withdraw: { amount: banks.payoutAmount, count: banks.payoutCount },
+    reversedWithdraw: banks.reversedAmount,
+    commission: own.commission,
+    settlement: own.settlementAmount,
+    currentBalance: own.balance + banks.balance,
+    netBalance: net,
+    ...drawn,
+  };
+};

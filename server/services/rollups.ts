@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import {
+  collectedParty,
+  MEASURES,
+  mergeDeltas,
+  payinsParty,
+  rollupDeltas,
+  speedBinOf,
+  type Deltas,
+  type Measure,
+} from '../../domain/rollups';
+import type { AccountKey, Line } from '../../domain/ledger';
+
+/**
+ * Keeps the rollups of domain/rollups.ts in the caller's transaction: one statement adds a batch's
+ * deltas to the day and hour rows of each party. Every row is added to only under the lock its
+ * party's money already takes (a merchant's, vendor's or bank's ledger account), or by the one
+ * kind of write it counts (entries, pay-in creation): it adds no wait of its own.
+ */
+export interface RollupRow {
+  party: string;
+  /** When it happened; the transaction's time when left out. */
+  at?: Date;
+  deltas: Deltas;
+}
+
+const COLUMN: Record<Measure, string> = Object.fromEntries(
+  MEASURES.map((m) => [m, m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
+) as Record<Measure, string>;
+
+export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
+  const kept = rows.filter((r) => Object.values(r.deltas).some((v) => v !== 0));
+  if (kept.length === 0) return;
+  const columns = MEASURES.map((m) => sql.raw(COLUMN[m]));
+  const arrays = MEASURES.map((m) => sql`${sql.param(kept.map((r) => r.deltas[m] ?? 0))}::bigint[]`);
+  const names = sql.join(columns, sql`, `);
+  await tx.execute(sql`
+    INSERT INTO money_rollups (party, span, at, ${names})
+    SELECT v.party, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket,
+      ${sql.join(
+        MEASURES.map((m) => sql`sum(v.${sql.raw(COLUMN[m])})`),
+        sql`, `,
+      )}
+    FROM unnest(${sql.param(kept.map((r) => r.party))}::text[],
+      ${sql.param(kept.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
+      ${sql.join(arrays, sql`, `)}) AS v(party, at, ${names})
+    CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (party, span, at) DO UPDATE SET
+      ${sql.join(
+        MEASURES.map((m) => sql.raw(`${COLUMN[m]} = money_rollups.${COLUMN[m]} + excluded.${COLUMN[m]}`)),
+        sql`, `,
+      )}`);
+};
+
+/** A journal as the rollups read it; `startedAt` is when the pay-in it pays was created. */
+export interface RolledJournal {
+  kind: string;
+  lines: readonly Line[];
+  at?: Date;
+  startedAt?: Date | null;
+}
+
+/** The rows one pay-in's success (or its reversal) adds on its creation's hour. */
+const funnelRows = (j: RolledJournal): RollupRow[] => {
+  if (!j.startedAt || !j.kind.startsWith('payin.')) return [];
+  const merchant = j.lines.find((l) => l.account.startsWith('merchant:'))?.account as AccountKey | undefined;
+  if (!merchant) return [];
+  const party = payinsParty(merchant.slice('merchant:'.length));
+  return [{ party, at: j.startedAt, deltas: { succeededCount: j.kind === 'payin.reversal' ? -1 : 1 } }];
+};
+
+/** Adds the histogram rows of successes: how long each pay-in took, on the IST day it succeeded. */
+const addSpeeds = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
+  const rows = journals.flatMap((j) => {
+    if (j.kind !== 'payin.success' || !j.startedAt) return [];
+    const merchant = j.lines.find((l) => l.account.startsWith('merchant:'))?.account;
+    if (!merchant) return [];
+    const seconds = Math.max(0, ((j.at?.getTime() ?? Date.now()) - j.startedAt.getTime()) / 1000);
+    return [{ merchant: merchant.slice('merchant:'.length), at: j.at ?? null, bin: speedBinOf(seconds) }];
+  });
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO payin_speeds (merchant_id, day, bin, count)
+    SELECT v.merchant, (coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata')::date, v.bin, count(*)
+    FROM unnest(${sql.param(rows.map((r) => r.merchant))}::uuid[],
+      ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
+      ${sql.param(rows.map((r) => r.bin))}::smallint[]) AS v(merchant, at, bin)
+    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    ON CONFLICT (merchant_id, day, bin) DO UPDATE SET count = payin_speeds.count + excluded.count`);
+};
+
+/** What posted journals add to the rollups, in the journals' transaction (services/ledger.ts). */
+export const rollUpJournals = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
+  const live = mergeDeltas(journals.filter((j) => !j.at).flatMap((j) => rollupDeltas(j.kind, j.lines)));
+  const dated = journals
+    .filter((j) => j.at)
+    .flatMap((j) => rollupDeltas(j.kind, j.lines).map((d) => ({ ...d, at: j.at })));
+  await addRollups(tx, [...live, ...dated, ...journals.flatMap(funnelRows)]);
+  await addSpeeds(tx, journals);
+};
+
+/** Bank entries recorded: collected on their account's own party (never the account's ledger row). */
+export const rollUpEntries = (
+  tx: DbOrTx,
+  entries: readonly { bankAccountId: string; amount: number; createdAt?: Date }[],
+) =>
+  addRollups(
+    tx,
+    entries.map((e) => ({
+      party: collectedParty(e.bankAccountId),
+      at: e.createdAt,
+      deltas: { collectedCount: 1, collectedAmount: e.amount },
+    })),
+  );
+
+/** A real pay-in created: counted on its merchant's funnel for the success rate. */
+export const rollUpCreated = (tx: DbOrTx, payins: readonly { merchantId: string; test: boolean; createdAt?: Date }[]) =>
+  addRollups(
+    tx,
+    payins
+      .filter((p) => !p.test)
+      .map((p) => ({ party: payinsParty(p.merchantId), at: p.createdAt, deltas: { createdCount: 1 } })),
+  );
+
+const REBUILD_BATCH = 5000;
+
+/**
+ * Builds every rollup again from the ledger, the bank entries and the pay-ins (a new database, or
+ * history written around the services, as the benches do), when rollup_state asks for it. Runs
+ * in one transaction that keeps writers of money out meanwhile.
+ */
+export const rebuildRollupsIfAsked = async (db: Db) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('rollups:rebuild', 0))`);
+    const { rows } = await tx.execute(sql`SELECT 1 FROM rollup_state WHERE rebuild_after IS NOT NULL`);
+    if (rows.length === 0) return false;
+    await tx.execute(sql`LOCK TABLE ledger_journals, bank_entries, payins IN SHARE MODE`);
+    await tx.execute(sql`TRUNCATE money_rollups, payin_speeds`);
+    for (let after = 0; ; ) {
+      const batch = await tx.execute<{
+        id: string;
+        kind: string;
+        at: Date;
+        started_at: Date | null;
+        lines: { account: AccountKey; amount: string }[];
+      }>(sql`
+        SELECT j.id, j.kind, j.created_at AS at,
+          (SELECT p.created_at FROM payins p WHERE j.entity = 'payins' AND p.id = j.entity_id) AS started_at,
+          (SELECT json_agg(json_build_object('account', a.key, 'amount', e.amount::text))
+             FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id WHERE e.journal_id = j.id) AS lines
+        FROM ledger_journals j WHERE j.id > ${after} ORDER BY j.id LIMIT ${REBUILD_BATCH}`);
+      if (batch.rows.length === 0) break;
+      await rollUpJournals(
+        tx,
+        batch.rows.map((r) => ({
+          kind: r.kind,
+          at: new Date(r.at),
+          startedAt: r.started_at ? new Date(r.started_at) : null,
+          lines: r.lines.map((l) => ({ account: l.account, amount: Number(l.amount) })),
+        })),
+      );
+      after = Number(batch.rows[batch.rows.length - 1].id);
+    }
+    await tx.execute(sql`
+      INSERT INTO money_rollups (party, span, at, collected_count, collected_amount)
+      SELECT 'collected:' || bank_account_id, s.span, date_trunc(s.span, created_at AT TIME ZONE 'Asia/Kolkata'), count(*), sum(amount)
+      FROM bank_entries CROSS JOIN (VALUES ('day'), ('hour')) AS s(span) GROUP BY 1, 2, 3
+      ON CONFLICT (party, span, at) DO UPDATE SET collected_count = excluded.collected_count, collected_amount = excluded.collected_amount`);
+    await tx.execute(sql`
+      INSERT INTO money_rollups (party, span, at, created_count)
+      SELECT 'payins:' || merchant_id, s.span, date_trunc(s.span, created_at AT TIME ZONE 'Asia/Kolkata'), count(*)
+      FROM payins CROSS JOIN (VALUES ('day'), ('hour')) AS s(span) WHERE NOT test GROUP BY 1, 2, 3
+      ON CONFLICT (party, span, at) DO UPDATE SET created_count = excluded.created_count`);
+    await tx.execute(sql`DELETE FROM rollup_state`);
+    return true;
+  });
+
+/** Asks for a rebuild at the next start (history written around the services). */
+export const askRollupRebuild = (db: DbOrTx) =>
+  db.execute(sql`INSERT INTO rollup_state (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET rebuild_after = now()`);
