@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { addDays, daysIn } from '../../domain/boards';
+import { MEASURES, type Measure } from '../../domain/rollups';
+import type { SessionUser } from './auth';
+import type { Period } from './boards';
+import type { Batches } from './csv';
+import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
+
+/**
+ * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its
+ * rollups summed over the parties that make it up (a merchant and, if asked, its sub-merchants; a
+ * vendor's own account, its bank accounts and their entries), every day present, and the running
+ * balance from what the rollups before the period add up to.
+ */
+export type AccountDay = { code: string; day: string; netBalance: number } & Record<Measure, number>;
+
+const COLUMN = (m: string) => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The members of each reported party, as (code, rollup party) pairs. */
+type Members = SQL;
+type SQL = ReturnType<typeof sql>;
+
+const merchantMembers = (codes: string[], includeSubMerchants: boolean): Members => sql`
+  SELECT m.code, 'merchant:' || m.id AS party FROM merchants m WHERE m.code = ANY(${sql.param(codes)}::text[])
+  UNION ALL SELECT m.code, 'merchant:' || s.id FROM merchants m JOIN merchants s ON s.parent_id = m.id
+    WHERE ${includeSubMerchants}::boolean AND m.code = ANY(${sql.param(codes)}::text[])`;
+
+const vendorMembers = (codes: string[]): Members => sql`
+  SELECT v.code, 'vendor:' || v.id AS party FROM vendors v WHERE v.code = ANY(${sql.param(codes)}::text[])
+  UNION ALL SELECT v.code, p.party FROM vendors v JOIN bank_accounts b ON b.vendor_id = v.id
+    CROSS JOIN LATERAL (VALUES ('bank:' || b.id), ('collected:' || b.id)) AS p(party)
+    WHERE v.code = ANY(${sql.param(codes)}::text[])`;
+
+/** The days of some parties, ordered by party then day; `codes` is one page of parties. */
+const accountDays = async (db: DbOrTx, members: Members, codes: string[], period: Period): Promise<AccountDay[]> => {
+  if (codes.length === 0) return [];
+  const sums = sql.join(
+    MEASURES.map((m) => sql.raw(`coalesce(sum(r.${COLUMN(m)}), 0)::bigint AS "${m}"`)),
+    sql`, `,
+  );
+  const { rows } = await db.execute<Record<string, string>>(sql`
+    WITH members AS (${members}),
+    opening AS (
+      SELECT mb.code, sum(r.balance) AS balance FROM members mb
+      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day' AND r.at < ${period.from}::date
+      GROUP BY mb.code),
+    daily AS (
+      SELECT mb.code, r.at::date AS day, ${sums} FROM members mb
+      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day'
+        AND r.at >= ${period.from}::date AND r.at < ${addDays(period.to, 1)}::date
+      GROUP BY mb.code, r.at::date)
+    SELECT c.code, to_char(d.day, 'YYYY-MM-DD') AS day,
+      ${sql.join(
+        MEASURES.map((m) => sql.raw(`coalesce(daily."${m}", 0) AS "${m}"`)),
+        sql`, `,
+      )},
+      coalesce(o.balance, 0) + sum(coalesce(daily.balance, 0)) OVER (PARTITION BY c.code ORDER BY d.day) AS "netBalance"
+    FROM unnest(${sql.param(codes)}::text[]) AS c(code)
+    CROSS JOIN generate_series(${period.from}::date, ${period.to}::date, interval '1 day') AS d(day)
+    LEFT JOIN daily ON daily.code = c.code AND daily.day = d.day::date
+    LEFT JOIN opening o ON o.code = c.code
+    ORDER BY c.code, d.day`);
+  return rows.map((r) => ({
+    code: r.code,
+    day: r.day,
+    netBalance: Number(r.netBalance),
+    ...(Object.fromEntries(MEASURES.map((m) => [m, Number(r[m])])) as Record<Measure, number>),
+  }));
+};
+
+export interface AccountQuery {
+  merchantCode?: string[];
+  vendorCode?: string[];
+  includeSubMerchants?: boolean;
+}
+
+/** The parties a report covers, sorted: those asked for that the caller may see (all it may see when none are). */
+const partiesOf = async (db: DbOrTx, user: SessionUser, kind: 'merchants' | 'vendors', q: AccountQuery) => {
+  const scope = await dataScope(db, user);
+  if (kind === 'vendors') {
+    const asked = scope.kind === 'vendor' ? [scope.vendorCode] : q.vendorCode;
+    const { rows } = await db.execute<{ code: string }>(
+      asked && asked.length > 0
+        ? sql`SELECT code FROM vendors WHERE code = ANY(${sql.param(asked)}::text[]) ORDER BY code`
+        : sql`SELECT code FROM vendors ORDER BY code`,
+    );
+    return rows.map((r) => r.code);
+  }
+  const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(scope));
+  const { rows } = await db.execute<{ code: string }>(
+    codes === null
+      ? sql`SELECT code FROM merchants ORDER BY code`
+      : sql`SELECT code FROM merchants WHERE code = ANY(${sql.param(codes)}::text[]) ORDER BY code`,
+  );
+  return rows.map((r) => r.code);
+};
+
+const membersOf = (kind: 'merchants' | 'vendors', codes: string[], q: AccountQuery) =>
+  kind === 'merchants' ? merchantMembers(codes, q.includeSubMerchants ?? true) : vendorMembers(codes);
+
+/** One page of a report: rows `offset` to `offset + limit` of parties × days, and how many there are in all. */
+export const accountReportPage = async (
+  db: DbOrTx,
+  user: SessionUser,
+  kind: 'merchants' | 'vendors',
+  q: AccountQuery,
+  period: Period,
+  page: { offset: number; limit: number },
+) => {
+  const parties = await partiesOf(db, user, kind, q);
+  const days = daysIn(period.from, period.to);
+  const first = Math.floor(page.offset / days);
+  const last = Math.ceil((page.offset + page.limit) / days);
+  const chosen = parties.slice(first, last);
+  const rows = await accountDays(db, membersOf(kind, chosen, q), chosen, period);
+  const skip = page.offset - first * days;
+  return { rows: rows.slice(skip, skip + page.limit), total: parties.length * days };
+};
+
+/** The export's batches: pages of the report in order, each starting where the one before ended. */
+export const accountReportBatches =
+  (db: DbOrTx, user: SessionUser, kind: 'merchants' | 'vendors', q: AccountQuery, period: Period): Batches =>
+  async (after, limit) => {
+    const offset = after ? Number(after.key) : 0;
+    const { rows } = await accountReportPage(db, user, kind, q, period, { offset, limit });
+    return { rows, next: { key: String(offset + rows.length), id: '' } };
+  };
