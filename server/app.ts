@@ -37,6 +37,9 @@ import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { moneyRoutes } from './routes/money';
+import { reportRoutes } from './routes/reports';
+import { boardRoutes } from './routes/boards';
+import { accountReportRoutes } from './routes/account-reports';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
@@ -188,7 +191,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(merchantApplicationRoutes, { db, urls });
       // The staff screens' resources that need only the database.
       const staffScreens = [merchantListRoutes, vendorRoutes, bankAccountRoutes, userRoutes, auditEventRoutes];
-      for (const routes of [...staffScreens, bankEntryRoutes, moneyRoutes]) await v1.register(routes, { db });
+      for (const routes of [...staffScreens, bankEntryRoutes, moneyRoutes, boardRoutes, accountReportRoutes])
+        await v1.register(routes, { db });
       await v1.register(merchantApiRoutes, {
         db,
         urls,
@@ -204,6 +208,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
       await v1.register(withdrawalRoutes, { db, config });
+      await v1.register(reportRoutes, { db });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.
       if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });

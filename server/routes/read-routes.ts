@@ -33,7 +33,7 @@ export interface ReadRoutes<S extends string, F extends TProperties, R extends T
 }
 
 /** Array filters arrive comma-joined (DESIGN §7: `status=INITIATED,ASSIGNED`); split them before validation. */
-const splitCommaLists = (query: Record<string, unknown>, keys: string[]) => {
+export const splitCommaLists = (query: Record<string, unknown>, keys: string[]) => {
   for (const key of keys) {
     const value = query[key];
     if (typeof value === 'string')

@@ -30,7 +30,7 @@ const SORT_COLUMNS = { createdAt: bankEntries.createdAt, amount: bankEntries.amo
 const adder = alias(users, 'adder');
 
 /** Vendors see the credits of their own bank accounts; merchants none. */
-const entryVisible = (scope: DataScope): SQL | undefined =>
+export const entryVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, {
     vendorCode: (code) => inArray(bankEntries.bankAccountId, vendorBankAccountIds(code)),
   });

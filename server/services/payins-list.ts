@@ -66,7 +66,8 @@ export const merchantCodesWanted = async (
   return narrowCodes(codes, scopeMerchantCodes(scope));
 };
 
-const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+/** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
+export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
   // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
   const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
   return conditions(
@@ -138,7 +139,7 @@ const presentRows = (
 
 export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {
   const scope = await dataScope(db, user);
-  const where = and(payinVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const where = and(payinVisible(scope), ...(await payinFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
   const [rows, [{ total }]] = await Promise.all([
     selectRows(db, key)
@@ -167,7 +168,7 @@ export const exportPayins = async (
   paging: Paging<PayinSort>,
 ): Promise<Batches> => {
   const scope = await dataScope(db, user);
-  const where = and(payinVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const where = and(payinVisible(scope), ...(await payinFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
   return async (after, limit) => {
     const rows = await selectRows(db, key)

@@ -38,7 +38,8 @@ export const payoutVisible = (scope: DataScope): SQL | undefined =>
     vendorCode: (code) => eq(payouts.vendorCode, code),
   });
 
-const filterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+/** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
+export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
   // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
   const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
   return conditions(
@@ -101,7 +102,7 @@ const selectRows = (
 
 export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
   const scope = await dataScope(db, user);
-  const where = and(payoutVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const where = and(payoutVisible(scope), ...(await payoutFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
   const [rows, counted] = await Promise.all([
     selectRows(db, key)
@@ -129,7 +130,7 @@ export const exportPayouts = async (
   paging: Paging<PayoutSort>,
 ): Promise<Batches> => {
   const scope = await dataScope(db, user);
-  const where = and(payoutVisible(scope), ...(await filterWhere(db, filters, scope)));
+  const where = and(payoutVisible(scope), ...(await payoutFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
   const forVendor = belongsToVendor(user.role);
   return async (after, limit) => {
