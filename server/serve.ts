@@ -7,6 +7,7 @@ import { seedDemoDeposits } from './db/seed-deposits';
 import { seedDemoPayouts } from './db/seed-payouts';
 import { seedDemoSettlements } from './db/seed-settlements';
 import { setPasswordHashCost } from './services/passwords';
+import { dateJournalsAtTheirEvents } from './services/rollups';
 import { buildDashboardIfStale } from './build';
 
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
@@ -64,6 +65,8 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
     app.log.info('demo pay-outs created');
   // Settlements and chargebacks last: each is cut to what its merchant has left after the pay-outs.
   if (seeded && (await seedDemoSettlements(database.db))) app.log.info('demo settlements and chargebacks created');
+  // The demo's history happened over its past days: its journals are dated so, and the boards' rollups built.
+  if (seeded) await dateJournalsAtTheirEvents(database.db);
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   console.log(`Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };

@@ -14,7 +14,8 @@ import QRCode from 'qrcode';
 
 /** The demo's pay-ins: this many, spread over the last days, every status represented. */
 export const DEMO_PAYINS = 300;
-const DAYS = 30;
+/** Ninety days of history: every chart and report has shape (issue 13). */
+const DAYS = 90;
 
 /** A small deterministic generator: the same demo on every machine. */
 const random = (seed: number) => () => {
@@ -67,7 +68,8 @@ const fateOf = (r: number): Fate => {
 /**
  * Demo deposits made through the same services the API uses (issue 10, item 9), so journals,
  * audit events and callbacks are what real traffic leaves; afterwards the rows are moved back in
- * time over the last 30 days (journals keep the time they were posted: the ledger is append-only).
+ * time over the last 90 days; the journals are dated with them at the end of the demo seed
+ * (dateJournalsAtTheirEvents).
  */
 export const seedDemoDeposits = async (
   db: Db,
@@ -182,7 +184,7 @@ export const seedDemoDeposits = async (
         ip,
       ),
     );
-  // Spread over the last 30 days, oldest first, in IST business hours; the open ones stay now.
+  // Spread over the last 90 days, oldest first, in IST business hours; the open ones stay now.
   await db.execute(sql`
     WITH aged AS (
       SELECT id, make_interval(days => ((${DAYS} - 1) * (1 - row_number() OVER (ORDER BY created_at) / ${made.length}::float))::int,

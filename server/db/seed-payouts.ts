@@ -189,13 +189,13 @@ export const seedDemoPayouts = async (
 };
 
 /**
- * The finished pay-outs spread over the last two weeks, oldest first; the waiting ones stay now.
- * Journals keep the time they were posted (the ledger is append-only), as the demo deposits'.
+ * The finished pay-outs spread over the last sixty days, oldest first; the waiting ones stay now.
+ * Their journals are dated with them at the end of the demo seed, as the demo deposits'.
  */
 const ageFinished = async (db: Db) => {
   await db.execute(sql`
     WITH aged AS (
-      SELECT id, make_interval(days => (13 * (1 - row_number() OVER (ORDER BY created_at)::float / count(*) OVER ()))::int,
+      SELECT id, make_interval(days => (60 * (1 - row_number() OVER (ORDER BY created_at)::float / count(*) OVER ()))::int,
                                hours => (row_number() OVER (ORDER BY created_at))::int % 9) AS back
       FROM payouts WHERE status <> 'INITIATED')
     UPDATE payouts p SET created_at = p.created_at - a.back, updated_at = p.updated_at - a.back,

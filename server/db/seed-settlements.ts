@@ -204,7 +204,7 @@ export const seedDemoSettlements = async (db: Db): Promise<boolean> => {
 const strings = (d: Destination) =>
   Object.fromEntries(Object.entries(d).filter(([, v]) => typeof v === 'string')) as Record<keyof Destination, string>;
 
-/** Finished settlements spread over the last ten days, oldest first, as the demo pay-outs; their audit events with them. */
+/** Finished settlements spread over the last thirty days, oldest first, as the demo pay-outs; their audit events with them. */
 const ageFinished = async (db: Db) => {
   for (const [table, entity] of [
     ['settlements', 'settlements'],
@@ -212,7 +212,7 @@ const ageFinished = async (db: Db) => {
   ] as const) {
     await db.execute(sql`
       WITH aged AS (
-        SELECT id, make_interval(days => (10 * (1 - row_number() OVER (ORDER BY created_at)::float / count(*) OVER ()))::int + 1,
+        SELECT id, make_interval(days => (30 * (1 - row_number() OVER (ORDER BY created_at)::float / count(*) OVER ()))::int + 1,
                                  hours => (row_number() OVER (ORDER BY created_at))::int % 7) AS back
         FROM ${sql.identifier(table)} WHERE status <> 'INITIATED')
       UPDATE ${sql.identifier(table)} s SET created_at = s.created_at - a.back, updated_at = s.updated_at - a.back,

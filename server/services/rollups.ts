@@ -180,3 +180,31 @@ export const rebuildRollupsIfAsked = async (db: Db) =>
 /** Asks for a rebuild at the next start (history written around the services). */
 export const askRollupRebuild = (db: DbOrTx) =>
   db.execute(sql`INSERT INTO rollup_state (id) VALUES (1) ON CONFLICT (id) DO UPDATE SET rebuild_after = now()`);
+
+/**
+ * History written as of its own time (the demo's past days): each journal and its entries are
+ * dated when their event happened — a success when it completed, anything else when its record
+ * last changed, a chargeback when it was recorded — and the rollups are built again. Only the
+ * times move (the ledger's guard allows nothing else, and only in a transaction that says so).
+ */
+export const dateJournalsAtTheirEvents = async (db: Db) => {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL ledger.import_history = 'on'`);
+    for (const [entity, table] of [
+      ['payins', 'payins'],
+      ['payouts', 'payouts'],
+      ['settlements', 'settlements'],
+      ['vendor-settlements', 'vendor_settlements'],
+    ] as const)
+      await tx.execute(sql`
+        UPDATE ledger_journals j SET created_at = CASE WHEN j.kind LIKE '%.success' THEN coalesce(t.completed_at, t.updated_at) ELSE t.updated_at END
+        FROM ${sql.identifier(table)} t WHERE j.entity = ${entity} AND j.entity_id = t.id`);
+    await tx.execute(sql`
+      UPDATE ledger_journals j SET created_at = l.created_at FROM liens l WHERE j.entity = 'liens' AND j.entity_id = l.id`);
+    await tx.execute(sql`
+      UPDATE ledger_entries e SET created_at = j.created_at FROM ledger_journals j
+      WHERE j.id = e.journal_id AND e.created_at <> j.created_at`);
+  });
+  await askRollupRebuild(db);
+  await rebuildRollupsIfAsked(db);
+};

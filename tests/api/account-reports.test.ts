@@ -71,10 +71,10 @@ describe('the Accounts report', () => {
 
   it('opens the period on the balance before it, and counts each IST day apart', async () => {
     const old = await fundEntry('ACME', 500);
-    // As if it had been paid ten days ago at 23:59:59 IST (written around the services, then rebuilt).
+    // As if it had been paid ten days ago at 23:59:59 IST (its times moved, then the rollups rebuilt).
     const instant = new Date(`${addDays(today, -10)}T23:59:59+05:30`).toISOString();
     await demo.s.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+      await tx.execute(sql`SET LOCAL ledger.import_history = 'on'`);
       await tx
         .update(payins)
         .set({ createdAt: new Date(instant) })

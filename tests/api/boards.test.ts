@@ -110,10 +110,10 @@ describe('the Dashboard', () => {
   it('puts 23:59:59 IST in its day and 00:00:00 IST in the next, across a month edge', async () => {
     const late = await fundEntry('ACME-KIDS', 700);
     const early = await fundEntry('ACME-KIDS', 300);
-    // History as if it had happened then: written around the services (the ledger's guard set aside).
+    // History as if it had happened then: written around the services (the ledger lets only their times move).
     const at = (payinId: string, instant: string) =>
       demo.s.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL session_replication_role = replica`);
+        await tx.execute(sql`SET LOCAL ledger.import_history = 'on'`);
         await tx
           .update(payins)
           .set({ createdAt: new Date(instant) })

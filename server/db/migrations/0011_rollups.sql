@@ -39,3 +39,14 @@ CREATE TABLE "rollup_state" (
 --> statement-breakpoint
 -- The rollups are built from the ledger, the bank entries and the pay-ins at the next start (server/services/rollups.ts).
 INSERT INTO "rollup_state" ("id") VALUES (1);
+--> statement-breakpoint
+-- History imported as of its own time (the demo's past days, a migration from another console): only
+-- the time of a journal or entry may move, and only in a transaction that says it imports history.
+CREATE OR REPLACE FUNCTION ledger_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND current_setting('ledger.import_history', true) = 'on'
+     AND to_jsonb(NEW) - 'created_at' = to_jsonb(OLD) - 'created_at' THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION 'ledger entries are never changed or removed; post a reversing journal instead';
+END $$;
