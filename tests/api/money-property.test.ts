@@ -13,6 +13,7 @@ import { moneyRunner, moveArbOf, movesOf, type Move } from '../support/money-run
 import { fingerprint, ledgerWatch } from '../support/money-checks';
 import { formulaProblems, reconciliationAgrees } from '../support/money-formulas';
 import { structureProblems } from '../support/money-structure';
+import { boardsAgree } from '../support/board-checks';
 
 /**
  * DESIGN §5 holds through every money event of the product (issue 12): random sequences of
@@ -23,7 +24,8 @@ import { structureProblems } from '../support/money-structure';
  * overdrawn but by chargebacks (money-checks.ts). After each run: every merchant's balance and
  * held and every vendor's balance equal domain/balances.ts over the rows, so do each bank
  * account, the treasury and the fee incomes, the ledger sums to zero, each event has the journals
- * and holds its status says, and GET /v1/reconciliation finds no difference. An operation the
+ * and holds its status says, GET /v1/reconciliation finds no difference, and the boards' rollups
+ * are what a rebuild finds and end on the ledger's balances (board-checks.ts). An operation the
  * rules refuse gets a 4xx and changes nothing.
  */
 /** 10,000 operations in all: each run stops at its share (a move that would pass it is cut short). */
@@ -80,6 +82,7 @@ const afterRun = async () => {
   expect(await formulaProblems(demo.s)).toEqual([]);
   expect(await structureProblems(demo.s)).toEqual([]);
   await reconciliationAgrees(demo.s, demo.t.admin);
+  await boardsAgree(demo.s, demo.t.admin);
   reconciled += 1;
 };
 
