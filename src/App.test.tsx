@@ -72,7 +72,7 @@ describe('routing (SPEC §2)', () => {
     signInAs('ADMIN');
     renderAppAt('/app/payout');
     await expectTitle('Reports: Payouts');
-    expect(await screen.findByText('No records to show')).toBeInTheDocument();
+    expect(await screen.findByText('Choose the filters, then Search')).toBeInTheDocument();
   });
 
   it('removes an expired token and sends the user to /', async () => {

@@ -50,18 +50,17 @@ export const RESOURCES = {
 } satisfies Partial<Record<Screen, ResourceConfig>>;
 
 type LazyScreen = LazyExoticComponent<ComponentType>;
-const empty = (): LazyScreen => lazyScreen(() => import('./pages/EmptyScreen'), 'EmptyScreen');
 
 /** Every other /app screen of SPEC §2, loaded on first use. A screen's own issue replaces its empty state here. */
 export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
-  dashboard: empty(),
-  'vendor-board': empty(),
-  payin: empty(),
-  vendorpayin: empty(),
-  payout: empty(),
-  vendorpayout: empty(),
-  report: empty(),
-  vendorreport: empty(),
+  dashboard: lazyScreen(() => import('./pages/dashboard/Dashboard'), 'Dashboard'),
+  'vendor-board': lazyScreen(() => import('./pages/dashboard/VendorBoard'), 'VendorBoard'),
+  payin: lazyScreen(() => import('./pages/reports/screens'), 'PayinsReport'),
+  vendorpayin: lazyScreen(() => import('./pages/reports/screens'), 'VendorPayinsReport'),
+  payout: lazyScreen(() => import('./pages/reports/screens'), 'PayoutsReport'),
+  vendorpayout: lazyScreen(() => import('./pages/reports/screens'), 'VendorPayoutsReport'),
+  report: lazyScreen(() => import('./pages/reports/screens'), 'AccountsReport'),
+  vendorreport: lazyScreen(() => import('./pages/reports/screens'), 'VendorAccountsReport'),
 };
 
 const Home = () => {

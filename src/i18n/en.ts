@@ -5,11 +5,13 @@ import { applicationMessages } from '../resources/merchant-applications/messages
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
 import { bankEntryMessages } from '../resources/bank-entries/messages';
+import { dashboardMessages } from '../pages/dashboard/messages';
 import { lienMessages } from '../resources/liens/messages';
 import { liveMessages } from '../live/messages';
 import { merchantMessages } from '../resources/merchants/messages';
 import { payinMessages } from '../resources/payins/messages';
 import { payoutMessages } from '../resources/payouts/messages';
+import { reportMessages } from '../pages/reports/messages';
 import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorSettlementMessages } from '../resources/vendor-settlements/messages';
@@ -23,6 +25,8 @@ export const appMessages = {
   app: {
     name: 'Payment-Gateway',
     ...accountMessages,
+    ...dashboardMessages,
+    ...reportMessages,
     loading: 'Loading…',
     home: 'Home',
     page_title_in_group: '%{group}: %{item}',
@@ -109,10 +113,6 @@ export const appMessages = {
       action: 'Action',
       changes: 'Changes',
       more: 'and %{count} more',
-    },
-    empty: {
-      title: 'No records to show',
-      message: 'This screen is not connected to its records in this version of the console yet.',
     },
     errors: {
       unexpected: 'Unexpected Application Error!',

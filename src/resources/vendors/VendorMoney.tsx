@@ -4,7 +4,7 @@ import { formatRupees } from '../../../domain/format';
 import { vendorPosition } from '../../../domain/settlement';
 import type { Vendor } from './types';
 
-const POSITION_KEY = {
+export const POSITION_KEY = {
   'vendor owes the gateway': 'owes',
   'gateway owes the vendor': 'owed',
   settled: 'settled',

@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { Autocomplete, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useMerchants } from '../../merchants';
+
+/**
+ * Merchant codes from the shell's merchant list, which the server already holds to what the user
+ * may see (a merchant user: its own codes). None chosen means all of them.
+ */
+export const MerchantSelect = ({ value, onChange }: { value: string[]; onChange: (codes: string[]) => void }) => {
+  const translate = useTranslate();
+  const { merchants, isLoading } = useMerchants();
+  const names = useMemo(() => new Map(merchants.map((m) => [m.code, m.name])), [merchants]);
+  const codes = useMemo(() => [...names.keys()].sort((a, b) => a.localeCompare(b)), [names]);
+  return (
+    <Autocomplete
+      multiple
+      size="small"
+      disableCloseOnSelect
+      options={codes}
+      value={value}
+      loading={isLoading}
+      onChange={(_event, next) => onChange(next)}
+      getOptionLabel={(code) => (names.get(code) ? `${code} — ${names.get(code)}` : code)}
+      noOptionsText={translate('app.boards.no_merchants')}
+      sx={{ minWidth: 260, maxWidth: 480 }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('app.boards.merchant')}
+          placeholder={value.length === 0 ? translate('app.boards.all_merchants') : undefined}
+        />
+      )}
+    />
+  );
+};

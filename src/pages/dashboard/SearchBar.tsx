@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { Button, Paper } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import { useTranslate } from 'react-admin';
+import { isValidRange } from '../../../domain/date-presets';
+import { DateRangeControl } from './DateRangeControl';
+import type { Period } from './hooks';
+
+/** A board's controls: its own (`children`), the period, and Search, which asks for the figures. */
+export const SearchBar = ({
+  children,
+  period,
+  onPeriod,
+  onSearch,
+  disabled = false,
+}: {
+  children: ReactNode;
+  period: Period;
+  onPeriod: (next: Period) => void;
+  onSearch: () => void;
+  disabled?: boolean;
+}) => {
+  const translate = useTranslate();
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label={translate('app.boards.filters')}
+      variant="outlined"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, p: 2 }}
+    >
+      {children}
+      <DateRangeControl value={period} onChange={onPeriod} />
+      <Button
+        type="submit"
+        variant="contained"
+        startIcon={<SearchIcon />}
+        disabled={disabled || !isValidRange(period)}
+        sx={{ minHeight: 40 }}
+      >
+        {translate('app.boards.search')}
+      </Button>
+    </Paper>
+  );
+};
