@@ -32,18 +32,8 @@ const USER_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', '
 const SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'merchant', 'merchant-admin'];
 const VENDOR_SETTLEMENT_SCREEN: readonly DemoUser[] = ['admin', 'transactions', 'vendor', 'vendor-operations'];
 const SETTLERS: readonly DemoUser[] = ['admin', 'transactions'];
-/** Dashboard: hidden from both vendor roles. Vendor Board: from the merchant roles and OPERATIONS. */
-const DASHBOARD: readonly DemoUser[] = [
-  'admin',
-  'transactions',
-  'operations',
-  'merchant',
-  'merchant-admin',
-  'merchant-operations',
-];
+/** Vendor Board: hidden from the merchant roles and OPERATIONS. */
 const VENDOR_BOARD: readonly DemoUser[] = ['admin', 'transactions', 'vendor', 'vendor-operations'];
-/** Reports (SPEC §6 submenus): Payins and Payouts hidden from both vendor roles. */
-const PAYIN_REPORT: readonly DemoUser[] = DASHBOARD;
 /** Vendor Payins and Vendor Payouts: hidden from the three merchant roles. */
 const VENDOR_ROW_REPORT: readonly DemoUser[] = ['admin', 'transactions', 'operations', 'vendor', 'vendor-operations'];
 /** Accounts: hidden from OPERATIONS, MERCHANT_OPERATIONS and both vendor roles. */
@@ -58,6 +48,8 @@ const MERCHANT_LIST: readonly DemoUser[] = [
   'merchant-admin',
   'merchant-operations',
 ];
+/** Dashboard, and the Payins and Payouts reports: hidden from both vendor roles, so the six roles of the merchant list. */
+const DASHBOARD = MERCHANT_LIST;
 
 const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/me': EVERYONE,
@@ -177,10 +169,10 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   // The boards and the reports (issue 13).
   'GET /v1/dashboard': DASHBOARD,
   'GET /v1/vendor-board': VENDOR_BOARD,
-  'GET /v1/reports/payins': PAYIN_REPORT,
-  'GET /v1/reports/payins/export': PAYIN_REPORT,
-  'GET /v1/reports/payouts': PAYIN_REPORT,
-  'GET /v1/reports/payouts/export': PAYIN_REPORT,
+  'GET /v1/reports/payins': DASHBOARD,
+  'GET /v1/reports/payins/export': DASHBOARD,
+  'GET /v1/reports/payouts': DASHBOARD,
+  'GET /v1/reports/payouts/export': DASHBOARD,
   'GET /v1/reports/vendor-payins': VENDOR_ROW_REPORT,
   'GET /v1/reports/vendor-payins/export': VENDOR_ROW_REPORT,
   'GET /v1/reports/vendor-payouts': VENDOR_ROW_REPORT,
