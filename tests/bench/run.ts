@@ -3,14 +3,16 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts,boards (comma-separated; all when unset).
+ * boards: the Dashboard, Vendor Board and Accounts report over rollups of 1M pay-ins and 500k pay-outs, and the Payins CSV export.
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
  * BENCH_USABLE_RUNS (5), BENCH_USABLE_WARMUP (1), BENCH_SCALE_MERCHANTS (10000),
  * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000),
  * DEPOSITS_PAYINS (1000000), DEPOSITS_MATCH (5000 per run), DEPOSITS_CALLBACKS (5000),
- * PAYOUTS_COUNT (500000), PAYOUTS_CREATE (10000 per creation run).
+ * PAYOUTS_COUNT (500000), PAYOUTS_CREATE (10000 per creation run),
+ * BOARDS_PAYINS (1000000), BOARDS_PAYOUTS (500000), BOARDS_CONNECTIONS (10: the boards' second load level).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -23,6 +25,8 @@ import { loadAverage } from './machine';
 import { expectOk, measureLogins, signIn } from './measure';
 import { measured, otherShares, others, pct, QUIET, type Measured, type OtherCpu } from './measured';
 import { startProduct } from './product';
+import { benchBoards, type BoardsResult } from './boards';
+import { boardsOtherCpu, boardsReport } from './boards-report';
 import { benchDeposits, depositsOtherCpu, depositsReport, type DepositsResult } from './deposits';
 import { benchExports, exportsReport, type ExportsResult } from './exports';
 import { benchPayouts, type PayoutsResult } from './payouts';
@@ -122,6 +126,7 @@ const results = {
   exports: undefined as ExportsResult | undefined,
   deposits: undefined as DepositsResult | undefined,
   payouts: undefined as PayoutsResult | undefined,
+  boards: undefined as BoardsResult | undefined,
   signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
 };
@@ -290,6 +295,12 @@ const benchPayoutsSection = async () => {
   results.errors.push(...results.payouts.problems.map((p) => `payouts: ${p}`));
 };
 
+const benchBoardsSection = async () => {
+  results.boards = await benchBoards(settings, log);
+  if (results.boards.skipped) log(`boards: skipped (${results.boards.skipped})`);
+  results.errors.push(...results.boards.problems.map((p) => `boards: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({
   value: round(route / Math.max(bare, 1), 2),
   lowerBound: bare < 1,
@@ -324,7 +335,11 @@ const allOtherCpu = (): number[] => {
   for (const r of Object.values(results.engines)) all.push(r.login?.otherCpu, r.merchants?.otherCpu);
   for (const r of results.start) all.push(r.cold?.otherCpu, r.warm?.otherCpu, r.sources?.otherCpu);
   all.push(results.bundle?.otherCpu, results.usable?.otherCpu, ...scaleOtherCpu(results.scale));
-  all.push(...depositsOtherCpu(results.deposits), ...payoutsOtherCpu(results.payouts));
+  all.push(
+    ...depositsOtherCpu(results.deposits),
+    ...payoutsOtherCpu(results.payouts),
+    ...boardsOtherCpu(results.boards),
+  );
   return otherShares(all);
 };
 
@@ -345,6 +360,7 @@ const report = (): string => {
   if (ran('exports') && results.exports) out.push('', ...exportsReport(results.exports));
   if (ran('deposits') && results.deposits) out.push('', ...depositsReport(results.deposits));
   if (ran('payouts') && results.payouts) out.push('', ...payoutsReport(results.payouts));
+  if (ran('boards') && results.boards) out.push('', ...boardsReport(results.boards));
 
   const env = results.environment;
   out.push(
@@ -523,6 +539,7 @@ const main = async () => {
     ['exports', 'exports', benchExportsSection],
     ['deposits', 'deposits', benchDepositsSection],
     ['payouts', 'payouts', benchPayoutsSection],
+    ['boards', 'boards', benchBoardsSection],
   ];
   const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {

@@ -26,6 +26,7 @@ export const SECTIONS = [
   'exports',
   'deposits',
   'payouts',
+  'boards',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
 
