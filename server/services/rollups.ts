@@ -7,6 +7,7 @@ import {
   payinsParty,
   rollupDeltas,
   speedBinOf,
+  SPEED_BOUNDS,
   type Deltas,
   type Measure,
 } from '../../domain/rollups';
@@ -82,13 +83,19 @@ const addSpeeds = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
   });
   if (rows.length === 0) return;
   await tx.execute(sql`
-    INSERT INTO payin_speeds (merchant_id, day, bin, count)
-    SELECT v.merchant, (coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata')::date, v.bin, count(*)
-    FROM unnest(${sql.param(rows.map((r) => r.merchant))}::uuid[],
-      ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-      ${sql.param(rows.map((r) => r.bin))}::smallint[]) AS v(merchant, at, bin)
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (merchant_id, day, bin) DO UPDATE SET count = payin_speeds.count + excluded.count`);
+    INSERT INTO payin_speeds (merchant_id, day, counts)
+    SELECT merchant, day, array_agg(n ORDER BY bin) FROM (
+      SELECT v.merchant, (coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata')::date AS day, b.bin,
+        (count(*) FILTER (WHERE v.bin = b.bin))::int AS n
+      FROM unnest(${sql.param(rows.map((r) => r.merchant))}::uuid[],
+        ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
+        ${sql.param(rows.map((r) => r.bin))}::int[]) AS v(merchant, at, bin)
+      CROSS JOIN generate_series(0, ${SPEED_BOUNDS.length - 1}) AS b(bin)
+      GROUP BY 1, 2, 3) x
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (merchant_id, day) DO UPDATE SET counts = (
+      SELECT array_agg(u.a + u.b ORDER BY u.i)
+      FROM unnest(payin_speeds.counts, excluded.counts) WITH ORDINALITY AS u(a, b, i))`);
 };
 
 /** What posted journals add to the rollups, in the journals' transaction (services/ledger.ts). */

@@ -32,7 +32,7 @@ const vendorBoard = async (token: string, query: string) => {
 const rollups = async () =>
   (
     await demo.s.db.execute(
-      sql`SELECT r.*, (SELECT json_agg(s ORDER BY s.merchant_id, s.day, s.bin) FROM payin_speeds s) AS speeds
+      sql`SELECT r.*, (SELECT json_agg(s ORDER BY s.merchant_id, s.day) FROM payin_speeds s) AS speeds
         FROM money_rollups r ORDER BY party, span, at`,
     )
   ).rows;

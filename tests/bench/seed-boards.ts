@@ -117,11 +117,17 @@ const PAYOUT_COLUMNS = [
 ];
 
 const SPEEDS = `
-  INSERT INTO payin_speeds (merchant_id, day, bin, count)
-  SELECT merchant_id, (completed_at AT TIME ZONE 'Asia/Kolkata')::date,
-    width_bucket(greatest(0, extract(epoch FROM completed_at - created_at))::float8, $1::float8[]) - 1, count(*)
-  FROM payins WHERE status = 'SUCCESS' AND NOT test GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (merchant_id, day, bin) DO UPDATE SET count = payin_speeds.count + excluded.count`;
+  WITH c AS (
+    SELECT merchant_id, (completed_at AT TIME ZONE 'Asia/Kolkata')::date AS day,
+      width_bucket(greatest(0, extract(epoch FROM completed_at - created_at))::float8, $1::float8[]) - 1 AS bin,
+      count(*)::int AS n
+    FROM payins WHERE status = 'SUCCESS' AND NOT test GROUP BY 1, 2, 3)
+  INSERT INTO payin_speeds (merchant_id, day, counts)
+  SELECT k.merchant_id, k.day, array_agg(coalesce(c.n, 0) ORDER BY b.bin)
+  FROM (SELECT DISTINCT merchant_id, day FROM c) k
+  CROSS JOIN generate_series(0, array_length($1::float8[], 1) - 1) AS b(bin)
+  LEFT JOIN c ON c.merchant_id = k.merchant_id AND c.day = k.day AND c.bin = b.bin
+  GROUP BY 1, 2 ORDER BY 1, 2`;
 
 /** Fills money_rollups and payin_speeds for the generated history (see the header). */
 export const fillRollups = async (pool: pg.Pool) => {
@@ -155,7 +161,7 @@ const check = async (pool: pg.Pool): Promise<string[]> => {
       if (got !== want) out.push(`${prefix}: ${column} of the ${span} rows ${got}, the rows say ${want}`);
     }
   }
-  const speeds = await one(pool, 'SELECT sum(count) AS n FROM payin_speeds');
+  const speeds = await one(pool, 'SELECT sum(n) AS n FROM payin_speeds, unnest(counts) AS n');
   const successes = await one(pool, `SELECT count(*) AS n FROM payins WHERE status = 'SUCCESS' AND NOT test`);
   if (speeds !== successes) out.push(`payin_speeds count ${speeds}, SUCCESS pay-ins ${successes}`);
   const { rows } = await pool.query<{ created: Date; completed: Date; bin: number }>(

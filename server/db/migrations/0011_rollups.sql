@@ -27,9 +27,8 @@ CREATE TABLE "money_rollups" (
 CREATE TABLE "payin_speeds" (
 	"merchant_id" uuid NOT NULL,
 	"day" date NOT NULL,
-	"bin" smallint NOT NULL,
-	"count" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "payin_speeds_merchant_id_day_bin_pk" PRIMARY KEY("merchant_id","day","bin")
+	"counts" integer[] NOT NULL,
+	CONSTRAINT "payin_speeds_merchant_id_day_pk" PRIMARY KEY("merchant_id","day")
 );
 --> statement-breakpoint
 CREATE TABLE "rollup_state" (
