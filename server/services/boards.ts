@@ -4,6 +4,7 @@ import { badRequest } from '../errors';
 import {
   addDays,
   bucketOf,
+  daysIn,
   merchantCommission,
   merchantPeriodBalance,
   previousPeriod,
@@ -45,8 +46,38 @@ const sums = async (db: DbOrTx, parties: string[], period: Period): Promise<Sums
       sql`, `,
     )}
     FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day' AND ${inPeriod(period)}`);
-  return Object.fromEntries(MEASURES.map((m) => [m, Number(rows[0]?.[m] ?? 0)])) as Sums;
+  return sumsOf(rows[0] ?? {});
 };
+
+/**
+ * The Dashboard's one pass over the day rows: each day's merchant measures over the period, and the
+ * pay-in funnel's over the period and the one before, summed in the database per day and kind.
+ */
+const dashboardDays = async (db: DbOrTx, ids: string[], period: Period, before: Period) => {
+  const parties = [...ids.map((id) => `merchant:${id}`), ...ids.map(payinsParty)];
+  const { rows } = await db.execute<Record<string, string> & { funnel: boolean }>(sql`
+    SELECT to_char(at, 'YYYY-MM-DD') AS day, starts_with(party, 'payins:') AS funnel, ${sql.join(
+      MEASURES.map((m) => sql.raw(`coalesce(sum(${COLUMN(m)}), 0) AS "${m}"`)),
+      sql`, `,
+    )}
+    FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day'
+      AND at >= ${before.from}::date AND at < ${addDays(period.to, 1)}::date
+    GROUP BY 1, 2`);
+  const zero = () => Object.fromEntries(MEASURES.map((m) => [m, 0])) as Sums;
+  const now = zero();
+  const was = zero();
+  const byDay = new Map<string, Sums>();
+  for (const row of rows) {
+    const current = row.day >= period.from;
+    const into = current ? now : was;
+    for (const m of MEASURES) into[m] += Number(row[m]);
+    if (current && !row.funnel) byDay.set(row.day, sumsOf(row));
+  }
+  return { now, was, byDay };
+};
+
+const sumsOf = (row: Record<string, unknown>) =>
+  Object.fromEntries(MEASURES.map((m) => [m, Number(row[m] ?? 0)])) as Sums;
 
 /**
  * Two measures by hour (a one-day period) or by day, every bucket of the period present, each
@@ -119,14 +150,22 @@ export const dashboardFigures = async (
   const before = previousPeriod(period.from, period.to);
   const ids = await merchantIdsFor(db, user, q);
   const parties = ids.map((id) => `merchant:${id}`);
-  const funnel = ids.map(payinsParty);
-  const [s, was, net, drawn, speed] = await Promise.all([
-    sums(db, [...parties, ...funnel], period),
-    sums(db, funnel, before),
+  const oneDay = bucketOf(period.from, period.to) === 'hour';
+  const [days, net, hours, speed] = await Promise.all([
+    dashboardDays(db, ids, period, before),
     ledgerSum(db, parties),
-    series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }),
+    oneDay ? series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }) : null,
     medians(db, ids, period, before),
   ]);
+  const { now: s, was } = days;
+  const drawn = hours ?? {
+    bucket: 'day' as const,
+    series: Array.from({ length: daysIn(period.from, period.to) }, (_, i) => {
+      const day = addDays(period.from, i);
+      const d = days.byDay.get(day);
+      return { at: `${day}T00:00:00+05:30`, deposit: d?.payinAmount ?? 0, withdraw: d?.payoutAmount ?? 0 };
+    }),
+  };
   return {
     deposit: { amount: s.payinAmount, count: s.payinCount },
     depositFee: s.payinFee,
