@@ -32,6 +32,9 @@ export const MEASURES = [
   'succeededCount',
 ] as const;
 export type Measure = (typeof MEASURES)[number];
+
+/** A measure's column in money_rollups (payinCount → payin_count). */
+export const columnOf = (m: Measure): string => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 export type Deltas = Partial<Record<Measure, number>>;
 
 export interface RollupDelta {

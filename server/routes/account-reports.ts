@@ -1,5 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
+import { commaList } from '../services/lists';
 import { ACCOUNTS_COLUMNS, VENDOR_ACCOUNTS_COLUMNS } from '../../domain/account-reports';
 import { paiseToRupees } from '../../domain/money';
 import { reportCells, type ReportColumn } from '../../domain/reports';
@@ -65,12 +66,6 @@ const VendorAccountRow = Type.Object({
   }),
 });
 
-const codesOf = (text?: string) =>
-  text
-    ?.split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
-
 /** A day of rollups as a report row: amounts in rupees, the columns the report names. */
 const rowOf = (columns: readonly ReportColumn[], codeKey: string) => (d: AccountDay) =>
   Object.fromEntries(
@@ -113,8 +108,8 @@ export const accountReportRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
     const toRow = rowOf(r.columns, r.codeKey);
     const read = (q: Record<string, unknown>) => ({
       q: {
-        merchantCode: codesOf(q.merchantCode as string | undefined),
-        vendorCode: codesOf(q.vendorCode as string | undefined),
+        merchantCode: commaList(q.merchantCode as string | undefined),
+        vendorCode: commaList(q.vendorCode as string | undefined),
         includeSubMerchants: q.includeSubMerchants as boolean | undefined,
       },
       period: periodOf(q.from as string | undefined, q.to as string | undefined),

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
+import { commaList } from '../services/lists';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
 import { Dashboard, DashboardQuery, VendorBoard, VendorBoardQuery } from '../schemas/boards';
 import { dashboardFigures, vendorBoardFigures } from '../services/boards';
-
-const codesOf = (text?: string) =>
-  text
-    ?.split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
 
 /** Paise to rupees through a figure, leaving counts, rates, seconds and labels as they are. */
 const rupeesOf = <T>(value: T, key = ''): T => {
@@ -39,7 +34,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     },
     async (request) => {
       const q = request.query;
-      const figures = await dashboardFigures(db, request.session, { ...q, merchantCode: codesOf(q.merchantCode) });
+      const figures = await dashboardFigures(db, request.session, { ...q, merchantCode: commaList(q.merchantCode) });
       return { data: rupeesOf(figures) };
     },
   );

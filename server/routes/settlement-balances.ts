@@ -2,6 +2,7 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
+import { commaList } from '../services/lists';
 import { merchants, vendors } from '../db/schema';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
@@ -22,12 +23,6 @@ const VendorBalanceRow = Type.Object({
   position: Type.String({ description: 'who owes whom, in words' }),
   unmatched: Type.Number({ description: 'rupees of credits on its accounts that no pay-in or transfer used' }),
 });
-
-const codesOf = (text: string | undefined) =>
-  text
-    ?.split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
 
 /**
  * What a settlement may take (issue 12): the balance, held and available money of the merchants
@@ -55,10 +50,7 @@ export const settlementBalanceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
       },
     },
     async (request) => {
-      const asked = request.query.merchantCode
-        ?.split(',')
-        .map((c) => c.trim())
-        .filter(Boolean);
+      const asked = commaList(request.query.merchantCode);
       const allowed = scopeMerchantCodes(await dataScope(db, request.session));
       const codes = narrowCodes(asked, allowed) ?? [];
       if (codes.length === 0) return { data: [] };
@@ -104,7 +96,7 @@ export const settlementBalanceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
     },
     async (request) => {
       const scope = await dataScope(db, request.session);
-      const asked = codesOf(request.query.vendorCode);
+      const asked = commaList(request.query.vendorCode);
       const codes =
         scope.kind === 'vendor' ? [scope.vendorCode] : (narrowCodes(asked, scope.kind === 'all' ? null : []) ?? []);
       if (codes.length === 0) return { data: [] };

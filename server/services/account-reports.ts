@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { addDays, daysIn } from '../../domain/boards';
-import { MEASURES, type Measure } from '../../domain/rollups';
+import { columnOf, MEASURES, type Measure } from '../../domain/rollups';
 import type { SessionUser } from './auth';
 import type { Period } from './boards';
 import type { Batches } from './csv';
@@ -14,8 +14,6 @@ import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
  * balance from what the rollups before the period add up to.
  */
 export type AccountDay = { code: string; day: string; netBalance: number } & Record<Measure, number>;
-
-const COLUMN = (m: string) => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The members of each reported party, as (code, rollup party) pairs. */
 type Members = SQL;
@@ -36,7 +34,7 @@ const vendorMembers = (codes: string[]): Members => sql`
 const accountDays = async (db: DbOrTx, members: Members, codes: string[], period: Period): Promise<AccountDay[]> => {
   if (codes.length === 0) return [];
   const sums = sql.join(
-    MEASURES.map((m) => sql.raw(`coalesce(sum(r.${COLUMN(m)}), 0)::bigint AS "${m}"`)),
+    MEASURES.map((m) => sql.raw(`coalesce(sum(r.${columnOf(m)}), 0)::bigint AS "${m}"`)),
     sql`, `,
   );
   const { rows } = await db.execute<Record<string, string>>(sql`

@@ -12,7 +12,7 @@ import {
   type Sums,
 } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
-import { MEASURES, medianSeconds, payinsParty, collectedParty } from '../../domain/rollups';
+import { columnOf, MEASURES, medianSeconds, payinsParty, collectedParty, type Measure } from '../../domain/rollups';
 import type { SessionUser } from './auth';
 import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
 
@@ -25,7 +25,6 @@ export interface Period {
   to: string;
 }
 
-const COLUMN = (m: string) => m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 const keys = (parties: string[]) => sql`${sql.param(parties)}::text[]`;
 
 /** Whole IST days, today when a bound is left out; refused when they run backwards or past a year. */
@@ -42,7 +41,7 @@ const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.t
 const sums = async (db: DbOrTx, parties: string[], period: Period): Promise<Sums> => {
   const { rows } = await db.execute<Record<string, string>>(sql`
     SELECT ${sql.join(
-      MEASURES.map((m) => sql.raw(`coalesce(sum(${COLUMN(m)}), 0) AS "${m}"`)),
+      MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
       sql`, `,
     )}
     FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day' AND ${inPeriod(period)}`);
@@ -57,7 +56,7 @@ const dashboardDays = async (db: DbOrTx, ids: string[], period: Period, before: 
   const parties = [...ids.map((id) => `merchant:${id}`), ...ids.map(payinsParty)];
   const { rows } = await db.execute<Record<string, string> & { funnel: boolean }>(sql`
     SELECT to_char(at, 'YYYY-MM-DD') AS day, starts_with(party, 'payins:') AS funnel, ${sql.join(
-      MEASURES.map((m) => sql.raw(`coalesce(sum(${COLUMN(m)}), 0) AS "${m}"`)),
+      MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
       sql`, `,
     )}
     FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day'
@@ -86,13 +85,13 @@ const sumsOf = (row: Record<string, unknown>) =>
 const series = async (
   db: DbOrTx,
   period: Period,
-  into: { deposit: [string[], string]; withdraw: [string[], string] },
+  into: { deposit: [string[], Measure]; withdraw: [string[], Measure] },
 ) => {
   const span = bucketOf(period.from, period.to);
   const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(sql`
     SELECT to_char(b.at, 'YYYY-MM-DD"T"HH24:MI:SS') || '+05:30' AS at,
-      coalesce(sum(r.${sql.raw(COLUMN(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${keys(into.deposit[0])})), 0) AS deposit,
-      coalesce(sum(r.${sql.raw(COLUMN(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${keys(into.withdraw[0])})), 0) AS withdraw
+      coalesce(sum(r.${sql.raw(columnOf(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${keys(into.deposit[0])})), 0) AS deposit,
+      coalesce(sum(r.${sql.raw(columnOf(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${keys(into.withdraw[0])})), 0) AS withdraw
     FROM generate_series(${period.from}::timestamp, ${addDays(period.to, 1)}::timestamp - ${`1 ${span}`}::interval, ${`1 ${span}`}::interval) AS b(at)
     LEFT JOIN money_rollups r ON r.span = ${span} AND r.at = b.at
       AND r.party = ANY(${keys([...into.deposit[0], ...into.withdraw[0]])})

@@ -100,6 +100,13 @@ export const istDayRange = (column: AnyPgColumn, from?: string, to?: string): SQ
     to ? lt(column, new Date(istDayStart(to, 1))) : undefined,
   ].filter((c): c is SQL => c !== undefined);
 
+/** A comma-joined list of codes as the API receives it (DESIGN §7), empty items dropped. */
+export const commaList = (text?: string): string[] | undefined =>
+  text
+    ?.split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
+
 /** The conditions that are set, for and(...). */
 export const conditions = (...items: (SQL | undefined | false | null | '')[]): SQL[] =>
   items.filter((c): c is SQL => Boolean(c));

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import {
   collectedParty,
+  columnOf,
   MEASURES,
   mergeDeltas,
   payinsParty,
@@ -26,9 +27,7 @@ export interface RollupRow {
   deltas: Deltas;
 }
 
-const COLUMN: Record<Measure, string> = Object.fromEntries(
-  MEASURES.map((m) => [m, m.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
-) as Record<Measure, string>;
+const COLUMN = Object.fromEntries(MEASURES.map((m) => [m, columnOf(m)])) as Record<Measure, string>;
 
 export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
   const kept = rows.filter((r) => Object.values(r.deltas).some((v) => v !== 0));

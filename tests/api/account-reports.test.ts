@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payins } from '../../server/db/schema';
 import { addDays } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
-import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/rollups';
 import { demoServerPerFile } from '../support/server';
+import { payinAt, rebuildRollups } from '../support/history';
 import { payoutKit } from '../support/payouts';
 import { bankIdOf, utrOf } from '../support/deposits';
 
@@ -73,21 +71,8 @@ describe('the Accounts report', () => {
     const old = await fundEntry('ACME', 500);
     // As if it had been paid ten days ago at 23:59:59 IST (its times moved, then the rollups rebuilt).
     const instant = new Date(`${addDays(today, -10)}T23:59:59+05:30`).toISOString();
-    await demo.s.db.transaction(async (tx) => {
-      await tx.execute(sql`SET LOCAL ledger.import_history = 'on'`);
-      await tx
-        .update(payins)
-        .set({ createdAt: new Date(instant) })
-        .where(eq(payins.id, old.payinId));
-      await tx.execute(
-        sql`UPDATE ledger_journals SET created_at = ${instant}::timestamptz WHERE entity_id = ${old.payinId}`,
-      );
-      await tx.execute(
-        sql`UPDATE bank_entries SET created_at = ${instant}::timestamptz WHERE payin_id = ${old.payinId}`,
-      );
-    });
-    await askRollupRebuild(demo.s.db);
-    await rebuildRollupsIfAsked(demo.s.db);
+    await payinAt(demo.s, old.payinId, instant);
+    await rebuildRollups(demo.s);
     const money = (await balanceOf(old.key)).balance;
 
     const lately = await get(demo.t.admin, `/v1/reports/accounts?merchantCode=ACME&includeSubMerchants=false&${week}`);

@@ -1,10 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payins } from '../../server/db/schema';
 import { istDayOf } from '../../domain/format';
 import { addDays } from '../../domain/boards';
-import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/rollups';
 import { demoServerPerFile } from '../support/server';
+import { payinAt, rebuildRollups } from '../support/history';
 import { payoutKit } from '../support/payouts';
 import { bankIdOf, utrOf } from '../support/deposits';
 
@@ -37,10 +36,7 @@ const rollups = async () =>
     )
   ).rows;
 
-const rebuild = async () => {
-  await askRollupRebuild(demo.s.db);
-  expect(await rebuildRollupsIfAsked(demo.s.db)).toBe(true);
-};
+const rebuild = async () => expect(await rebuildRollups(demo.s)).toBe(true);
 
 describe('the Dashboard', () => {
   it("adds up a day's money as it happens, and its net balance is the ledger's", async () => {
@@ -110,19 +106,7 @@ describe('the Dashboard', () => {
   it('puts 23:59:59 IST in its day and 00:00:00 IST in the next, across a month edge', async () => {
     const late = await fundEntry('ACME-KIDS', 700);
     const early = await fundEntry('ACME-KIDS', 300);
-    // History as if it had happened then: written around the services (the ledger lets only their times move).
-    const at = (payinId: string, instant: string) =>
-      demo.s.db.transaction(async (tx) => {
-        await tx.execute(sql`SET LOCAL ledger.import_history = 'on'`);
-        await tx
-          .update(payins)
-          .set({ createdAt: new Date(instant) })
-          .where(eq(payins.id, payinId));
-        await tx.execute(
-          sql`UPDATE ledger_journals SET created_at = ${instant}::timestamptz WHERE entity_id = ${payinId}`,
-        );
-        await tx.execute(sql`UPDATE bank_entries SET created_at = ${instant}::timestamptz WHERE payin_id = ${payinId}`);
-      });
+    const at = (payinId: string, instant: string) => payinAt(demo.s, payinId, instant);
     await at(late.payinId, '2026-03-31T18:29:59Z'); // 23:59:59 IST on 31 March
     await at(early.payinId, '2026-03-31T18:30:00Z'); // 00:00:00 IST on 1 April
     await rebuild();
