@@ -3,7 +3,6 @@ import {
   REPORT_COLUMNS,
   amountText,
   istTimestamp,
-  payoutDescription,
   rangeOnConfirmation,
   reportCells,
 } from './reports';
@@ -79,17 +78,6 @@ describe('rangeOnConfirmation', () => {
   ] as const)('%j reads the range by confirmation: %s', (statuses, expected) =>
     expect(rangeOnConfirmation(statuses)).toBe(expected),
   );
-});
-
-describe('payoutDescription', () => {
-  it.each([
-    ['REJECTED', 'Invalid Bank Details', 'Invalid Bank Details'],
-    ['REVERSED', 'Returned by the bank', 'Reversed: Returned by the bank'],
-    ['REVERSED', null, 'Reversed'],
-    ['SUCCESS', 'stale text', null],
-    ['INITIATED', null, null],
-    ['DROPPED', 'Dropped by staff', null],
-  ])('%s with %s is %s', (status, reason, shown) => expect(payoutDescription(status, reason)).toBe(shown));
 });
 
 describe('reportCells', () => {

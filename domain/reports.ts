@@ -78,13 +78,6 @@ export type VendorPayinStatus = (typeof VENDOR_PAYIN_STATUSES)[number];
 export const rangeOnConfirmation = (statuses: readonly string[] | undefined): boolean =>
   statuses !== undefined && statuses.length > 0 && statuses.every((s) => s === 'SUCCESS');
 
-/** A pay-out's Description: why it was rejected, or the note of its reversal; nothing otherwise. */
-export const payoutDescription = (status: string, reason: string | null): string | null => {
-  if (status === 'REJECTED') return reason;
-  if (status === 'REVERSED') return reason ? `Reversed: ${reason}` : 'Reversed';
-  return null;
-};
-
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** An instant as 'dd/mm/yyyy hh:mm:ss' (24-hour) in IST; '' when missing or invalid. */

@@ -17,6 +17,9 @@ export type Db = NodePgDatabase<Schema>;
 export type Tx = PgTransaction<NodePgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type DbOrTx = Db | Tx;
 
+/** The pool under drizzle: for what drizzle does not speak (LISTEN, COPY). */
+export const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
+
 export interface Database {
   db: Db;
   kind: 'embedded' | 'postgres';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest, FastifySchemaValidationError }
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { validationMessage } from '../plugins/errors';
-import { REPORT_COLUMNS, reportCells, type RowReport } from '../../domain/reports';
+import { REPORT_COLUMNS, type RowReport } from '../../domain/reports';
 import { Page, errorResponses, security } from '../schemas/common';
 import {
   PayinReportFilters,
@@ -18,16 +18,17 @@ import {
   type ReportSort,
 } from '../schemas/reports';
 import type { SessionUser } from '../services/auth';
-import { sendCsv, type Batches } from '../services/csv';
+import { sendQueryCsv } from '../services/csv';
 import { listQuery, type Paging } from '../services/lists';
-import { listPayinReport, payinReportBatches } from '../services/reports-payins';
+import { listPayinReport, payinReportCsv } from '../services/reports-payins';
 import {
   listPayoutReport,
   listVendorPayoutReport,
-  payoutReportBatches,
-  vendorPayoutReportBatches,
+  payoutReportCsv,
+  vendorPayoutReportCsv,
 } from '../services/reports-payouts';
-import { listVendorPayinReport, vendorPayinReportBatches } from '../services/reports-vendor-payins';
+import { listVendorPayinReport, vendorPayinReportCsv } from '../services/reports-vendor-payins';
+import type { Query } from '../services/sql-literals';
 import { splitCommaLists } from './read-routes';
 
 interface RowReportSpec<F extends TProperties, R extends TSchema> {
@@ -42,7 +43,8 @@ interface RowReportSpec<F extends TProperties, R extends TSchema> {
     f: Static<TObject<F>>,
     paging: Paging<ReportSort>,
   ) => Promise<{ data: Static<R>[]; total: number; totalCapped?: boolean }>;
-  batches: (user: SessionUser, f: Static<TObject<F>>, paging: Paging<ReportSort>) => Promise<Batches>;
+  /** The CSV's statement: the list's rows, all of them, as formatted cells. */
+  csv: (user: SessionUser, f: Static<TObject<F>>, paging: Paging<ReportSort>) => Promise<Query>;
 }
 
 /** An unknown status or method is answered with the values it may take. */
@@ -61,7 +63,7 @@ const DAYS = 'from and to are IST calendar days (yyyy-mm-dd), both included';
 
 /** A report's list (JSON pages) and its CSV (keyset batches, written by domain/reports' columns), one scope and filters. */
 const rowReport =
-  <F extends TProperties, R extends TSchema>(r: RowReportSpec<F, R>): FastifyPluginAsync =>
+  <F extends TProperties, R extends TSchema>(db: Db, r: RowReportSpec<F, R>): FastifyPluginAsync =>
   async (app) => {
     const resource = `reports/${r.report}` as const;
     const query = listQuery(REPORT_SORTS, 'createdAt', r.filters);
@@ -78,7 +80,7 @@ const rowReport =
         throw badRequest(`The range starts after it ends: from (${filters.from}) is after to (${filters.to}).`, 'from');
       return { filters: filters as Static<TObject<F>>, paging: { page, pageSize, sortBy, sortOrder } };
     };
-    const columns = REPORT_COLUMNS[r.report];
+    const headers = REPORT_COLUMNS[r.report].map((c) => c.header);
     const schema = { tags: ['reports'], security, description: r.description, querystring: query };
     const checks = { preValidation, schemaErrorFormatter };
 
@@ -104,13 +106,8 @@ const rowReport =
       },
       async (request, reply) => {
         const { filters, paging } = read(request);
-        const batches = await r.batches(request.session, filters, paging);
-        const cells: Batches = async (after, limit) => {
-          const { rows, next } = await batches(after, limit);
-          return { rows: rows.map((row) => reportCells(columns, row)), next };
-        };
-        const header = columns.map(({ key, header: title }) => ({ key, header: title }));
-        return sendCsv(reply, `${r.report}-report.csv`, header, cells);
+        const query = await r.csv(request.session, filters, paging);
+        return sendQueryCsv(reply, `${r.report}-report.csv`, headers, db, query);
       },
     );
   };
@@ -118,47 +115,47 @@ const rowReport =
 /** Reports (issue 13, item 4): the four row reports, each a list and its CSV export. */
 export const reportRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   await app.register(
-    rowReport({
+    rowReport(db, {
       report: 'payins',
       summary: 'Payins report',
       description: `Pay-ins (test ones left out) in the caller's scope: merchant roles see their merchants' only (MERCHANT_ADMIN with sub-merchants). ${DAYS}; they apply to the time the pay-in was created, except when status is exactly SUCCESS: then to the time it was confirmed.`,
       filters: PayinReportFilters,
       row: PayinReportRow,
       list: (user, f, paging) => listPayinReport(db, user, f, paging),
-      batches: (user, f, paging) => payinReportBatches(db, user, f, paging),
+      csv: (user, f, paging) => payinReportCsv(db, user, f, paging),
     }),
   );
   await app.register(
-    rowReport({
+    rowReport(db, {
       report: 'vendor-payins',
       summary: 'Vendor Payins report',
       description: `The credits recorded on vendors' bank accounts (Add data); vendor roles see their own vendor's only. Used: taken by a pay-in or an internal transfer. ${DAYS}, of the time the entry was added.`,
       filters: VendorPayinReportFilters,
       row: VendorPayinReportRow,
       list: (user, f, paging) => listVendorPayinReport(db, user, f, paging),
-      batches: (user, f, paging) => vendorPayinReportBatches(db, user, f, paging),
+      csv: (user, f, paging) => vendorPayinReportCsv(db, user, f, paging),
     }),
   );
   await app.register(
-    rowReport({
+    rowReport(db, {
       report: 'payouts',
       summary: 'Payouts report',
       description: `Pay-outs (test ones left out) in the caller's scope: merchant roles see their merchants' only (MERCHANT_ADMIN with sub-merchants). ${DAYS}; they apply to the time the pay-out was created, except when status is exactly SUCCESS: then to the time it was completed.`,
       filters: PayoutReportFilters,
       row: PayoutReportRow,
       list: (user, f, paging) => listPayoutReport(db, user, f, paging),
-      batches: (user, f, paging) => payoutReportBatches(db, user, f, paging),
+      csv: (user, f, paging) => payoutReportCsv(db, user, f, paging),
     }),
   );
   await app.register(
-    rowReport({
+    rowReport(db, {
       report: 'vendor-payouts',
       summary: 'Vendor Payouts report',
       description: `Pay-outs given to a vendor (test ones left out); vendor roles see their own vendor's only, without the merchant's order id and fee. ${DAYS}; they apply to the time the pay-out was created, except when status is exactly SUCCESS: then to the time it was completed.`,
       filters: VendorPayoutReportFilters,
       row: VendorPayoutReportRow,
       list: (user, f, paging) => listVendorPayoutReport(db, user, f, paging),
-      batches: (user, f, paging) => vendorPayoutReportBatches(db, user, f, paging),
+      csv: (user, f, paging) => vendorPayoutReportCsv(db, user, f, paging),
     }),
   );
 };

@@ -1,8 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
+import { to as copyTo } from 'pg-copy-streams';
+import { poolOf, type Db } from '../db';
 import type { Cursor } from './lists';
+import { withLiterals, type Query } from './sql-literals';
 
 export const EXPORT_BATCH = 2000;
 
@@ -23,8 +27,14 @@ export type Batches = (
  * next batch is read while this one is written, and each batch goes out as one chunk: a million
  * rows are five hundred writes, not a million.
  */
+const csvHeaders = (reply: FastifyReply, fileName: string) => {
+  reply.header('content-type', 'text/csv; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${fileName}"`);
+};
+
 export const sendCsv = async (reply: FastifyReply, fileName: string, columns: CsvColumn[], batches: Batches) => {
   const out = new PassThrough();
+  csvHeaders(reply, fileName);
   const options = {
     columns,
     // A cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe, so that a
@@ -32,8 +42,6 @@ export const sendCsv = async (reply: FastifyReply, fileName: string, columns: Cs
     escape_formulas: true,
     cast: { boolean: (v: boolean) => (v ? 'Yes' : 'No'), date: (d: Date) => d.toISOString() },
   };
-  reply.header('content-type', 'text/csv; charset=utf-8');
-  reply.header('content-disposition', `attachment; filename="${fileName}"`);
   const pump = async () => {
     try {
       let batch = await batches(undefined, EXPORT_BATCH);
@@ -54,5 +62,25 @@ export const sendCsv = async (reply: FastifyReply, fileName: string, columns: Cs
     }
   };
   void pump();
+  return reply.send(out);
+};
+
+/**
+ * Streams a CSV that PostgreSQL writes itself: COPY (the query) TO STDOUT in CSV, after a header
+ * line. The query's cells are already text as the file shows them (report-rows csvCell), so the
+ * server only passes bytes along: one statement on one connection, its pace set by the client
+ * (the copy stream pauses the connection while the response is full). A client that goes away
+ * ends the statement: its connection is closed, not returned to the pool mid-copy.
+ */
+export const sendQueryCsv = async (reply: FastifyReply, fileName: string, headers: string[], db: Db, query: Query) => {
+  const text = `COPY (${withLiterals(query)}) TO STDOUT WITH (FORMAT csv)`;
+  const client = await poolOf(db).connect();
+  const out = new PassThrough();
+  out.write(stringify([headers]));
+  pipeline(client.query(copyTo(text)), out).then(
+    () => client.release(),
+    (error: Error) => client.release(error),
+  );
+  csvHeaders(reply, fileName);
   return reply.send(out);
 };

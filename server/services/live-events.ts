@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
+import { poolOf, type Db, type DbOrTx } from '../db';
 import type { DataScope } from './scope';
 
 /**
@@ -53,7 +53,7 @@ type Listener = (event: LiveEvent) => void;
  * its own, outside the pool, so that closing the pool never waits for it.
  */
 export const startLiveHub = async (db: Db, log: { warn: (o: object, m: string) => void }) => {
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const pool = poolOf(db);
   const listeners = new Set<Listener>();
   let client: pg.Client | null = null;
   let closed = false;

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, payins } from '../db/schema';
-import { paiseToRupees } from '../../domain/money';
-import { rangeOnConfirmation } from '../../domain/reports';
+import { rangeOnConfirmation, REPORT_COLUMNS } from '../../domain/reports';
 import type { PayinReportFilters, PayinReportRow, ReportSort } from '../schemas/reports';
 import type { SessionUser } from './auth';
-import { keysetList } from './keyset-list';
-import { cursorFields, istDayRange, type Paging } from './lists';
+import { istDayRange, type Paging } from './lists';
 import { payinFilterWhere, payinVisible } from './payins-list';
+import { reportRows } from './report-rows';
 import { dataScope } from './scope';
 
 /**
@@ -15,8 +14,6 @@ import { dataScope } from './scope';
  * pay-ins only, read over IST days of their creation, or of their confirmation when the report
  * asks for SUCCESS alone.
  */
-const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
-
 const whereOf = async (db: DbOrTx, user: SessionUser, f: PayinReportFilters) => {
   const scope = await dataScope(db, user);
   const filters = { merchantCode: f.merchantCode, includeSubMerchants: f.includeSubMerchants, status: f.status };
@@ -28,55 +25,36 @@ const whereOf = async (db: DbOrTx, user: SessionUser, f: PayinReportFilters) => 
   );
 };
 
-const report = keysetList({
+const report = reportRows<PayinReportRow>({
   table: payins,
-  sorts: { createdAt: payins.createdAt },
+  createdAt: payins.createdAt,
   id: payins.id,
-  select: (db, key) =>
+  columns: REPORT_COLUMNS.payins,
+  cells: {
+    id: payins.id,
+    shortCode: payins.shortCode,
+    fee: payins.fee,
+    requestedAmount: payins.amount,
+    utr: sql`coalesce(${payins.utr}, ${payins.submittedUtr})`,
+    receivedAmount: payins.confirmedAmount,
+    status: payins.status,
+    bank: bankAccounts.nickname,
+    merchantCode: payins.merchantCode,
+    customerId: payins.customerId,
+    merchantOrderId: payins.merchantOrderId,
+    initiatedAt: payins.createdAt,
+    confirmedAt: payins.completedAt,
+  },
+  from: (db, fields) =>
     db
-      .select({
-        id: payins.id,
-        shortCode: payins.shortCode,
-        fee: payins.fee,
-        amount: payins.amount,
-        utr: payins.utr,
-        submittedUtr: payins.submittedUtr,
-        confirmedAmount: payins.confirmedAmount,
-        status: payins.status,
-        bank: bankAccounts.nickname,
-        merchantCode: payins.merchantCode,
-        customerId: payins.customerId,
-        merchantOrderId: payins.merchantOrderId,
-        createdAt: payins.createdAt,
-        completedAt: payins.completedAt,
-        ...cursorFields(key),
-      })
+      .select(fields)
       .from(payins)
       .leftJoin(bankAccounts, eq(bankAccounts.id, payins.bankAccountId))
       .$dynamic(),
-  present: (r): PayinReportRow => ({
-    id: r.id,
-    shortCode: r.shortCode,
-    fee: rupees(r.fee),
-    requestedAmount: rupees(r.amount),
-    utr: r.utr ?? r.submittedUtr,
-    receivedAmount: rupees(r.confirmedAmount),
-    status: r.status,
-    bank: r.bank,
-    merchantCode: r.merchantCode,
-    customerId: r.customerId,
-    merchantOrderId: r.merchantOrderId,
-    initiatedAt: r.createdAt.toISOString(),
-    confirmedAt: r.completedAt?.toISOString() ?? null,
-  }),
 });
 
 export const listPayinReport = async (db: Db, user: SessionUser, f: PayinReportFilters, paging: Paging<ReportSort>) =>
   report.page(db, await whereOf(db, user, f), paging);
 
-export const payinReportBatches = async (
-  db: Db,
-  user: SessionUser,
-  f: PayinReportFilters,
-  paging: Paging<ReportSort>,
-) => report.batches(db, await whereOf(db, user, f), paging);
+export const payinReportCsv = async (db: Db, user: SessionUser, f: PayinReportFilters, paging: Paging<ReportSort>) =>
+  report.csvQuery(db, await whereOf(db, user, f), paging);

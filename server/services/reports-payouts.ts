@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { payouts } from '../db/schema';
-import { paiseToRupees } from '../../domain/money';
-import { payoutDescription, rangeOnConfirmation } from '../../domain/reports';
+import { rangeOnConfirmation, REPORT_COLUMNS, type ReportColumn } from '../../domain/reports';
 import { belongsToVendor } from '../../domain/scope';
 import type {
   PayoutReportFilters,
@@ -12,9 +11,9 @@ import type {
   VendorPayoutReportRow,
 } from '../schemas/reports';
 import type { SessionUser } from './auth';
-import { keysetList } from './keyset-list';
-import { conditions, cursorFields, istDayRange, type Paging, type SortKey } from './lists';
+import { conditions, istDayRange, type Paging } from './lists';
 import { payoutFilterWhere, payoutVisible } from './payouts-list';
+import { reportRows } from './report-rows';
 import { dataScope } from './scope';
 
 /**
@@ -39,67 +38,50 @@ const whereOf = async (
   );
 };
 
-const select = (db: DbOrTx, key: SortKey) =>
-  db
-    .select({
-      id: payouts.id,
-      status: payouts.status,
-      reason: payouts.reason,
-      amount: payouts.amount,
-      fee: payouts.fee,
-      utr: payouts.utr,
-      merchantCode: payouts.merchantCode,
-      vendorCode: payouts.vendorCode,
-      merchantOrderId: payouts.merchantOrderId,
-      customerId: payouts.customerId,
-      accountNumber: sql<string | null>`coalesce(${payouts.accountNumber}, ${payouts.upiId})`,
-      accountHolder: payouts.accountHolder,
-      ifsc: payouts.ifsc,
-      createdAt: payouts.createdAt,
-      completedAt: payouts.completedAt,
-      ...cursorFields(key),
-    })
-    .from(payouts)
-    .$dynamic();
-type Row = Awaited<ReturnType<typeof select>>[number];
+/** Why it was rejected, or the note of its reversal; nothing otherwise. */
+const description = sql<string | null>`CASE ${payouts.status}
+  WHEN 'REJECTED' THEN ${payouts.reason}
+  WHEN 'REVERSED' THEN CASE WHEN coalesce(${payouts.reason}, '') = '' THEN 'Reversed' ELSE 'Reversed: ' || ${payouts.reason} END
+END`;
 
-const common = (r: Row) => ({
-  id: r.id,
-  status: r.status,
-  description: payoutDescription(r.status, r.reason),
-  amount: paiseToRupees(r.amount),
-  utr: r.utr,
-  customerId: r.customerId,
-  accountNumber: r.accountNumber,
-  accountHolder: r.accountHolder,
-  ifsc: r.ifsc,
-  initiatedAt: r.createdAt.toISOString(),
-  confirmedAt: r.completedAt?.toISOString() ?? null,
-});
+const cells = {
+  id: payouts.id,
+  status: payouts.status,
+  description,
+  amount: payouts.amount,
+  fee: payouts.fee,
+  utr: payouts.utr,
+  merchantCode: payouts.merchantCode,
+  vendorCode: payouts.vendorCode,
+  merchantOrderId: payouts.merchantOrderId,
+  customerId: payouts.customerId,
+  accountNumber: sql<string | null>`coalesce(${payouts.accountNumber}, ${payouts.upiId})`,
+  accountHolder: payouts.accountHolder,
+  ifsc: payouts.ifsc,
+  initiatedAt: payouts.createdAt,
+  confirmedAt: payouts.completedAt,
+};
 
-const reportOf = <V extends object>(present: (r: Row) => V) =>
-  keysetList({ table: payouts, sorts: { createdAt: payouts.createdAt }, id: payouts.id, select, present });
+const reportOf = <Row extends object>(columns: readonly ReportColumn[], hidden: Partial<Record<keyof typeof cells, SQL>> = {}) =>
+  reportRows<Row>({
+    table: payouts,
+    createdAt: payouts.createdAt,
+    id: payouts.id,
+    columns,
+    cells: { ...cells, ...hidden },
+    from: (db, fields) => db.select(fields).from(payouts).$dynamic(),
+  });
 
-const merchantReport = reportOf(
-  (r): PayoutReportRow => ({
-    ...common(r),
-    fee: paiseToRupees(r.fee),
-    merchantCode: r.merchantCode,
-    merchantOrderId: r.merchantOrderId,
+const merchantReport = reportOf<PayoutReportRow>(REPORT_COLUMNS.payouts);
+
+/** Vendors never see what the merchant paid for a pay-out or its order id (as on the Withdrawal list). */
+const VENDOR_REPORTS = {
+  staff: reportOf<VendorPayoutReportRow>(REPORT_COLUMNS['vendor-payouts']),
+  vendor: reportOf<VendorPayoutReportRow>(REPORT_COLUMNS['vendor-payouts'], {
+    fee: sql`NULL::bigint`,
+    merchantOrderId: sql`NULL::text`,
   }),
-);
-
-/** Vendors never see whose pay-out it is or what the merchant paid for it (as on the Withdrawal list). */
-const vendorReport = (forVendor: boolean) =>
-  reportOf(
-    (r): VendorPayoutReportRow => ({
-      ...common(r),
-      fee: forVendor ? null : paiseToRupees(r.fee),
-      vendorCode: r.vendorCode ?? '',
-      merchantOrderId: forVendor ? null : r.merchantOrderId,
-    }),
-  );
-const VENDOR_REPORTS = { staff: vendorReport(false), vendor: vendorReport(true) };
+};
 const vendorReportFor = (user: SessionUser) => VENDOR_REPORTS[belongsToVendor(user.role) ? 'vendor' : 'staff'];
 
 const vendorWhere = (db: DbOrTx, user: SessionUser, f: VendorPayoutReportFilters) =>
@@ -113,15 +95,11 @@ type Paged = Paging<ReportSort>;
 export const listPayoutReport = async (db: Db, user: SessionUser, f: PayoutReportFilters, paging: Paged) =>
   merchantReport.page(db, await whereOf(db, user, f), paging);
 
-export const payoutReportBatches = async (db: Db, user: SessionUser, f: PayoutReportFilters, paging: Paged) =>
-  merchantReport.batches(db, await whereOf(db, user, f), paging);
+export const payoutReportCsv = async (db: Db, user: SessionUser, f: PayoutReportFilters, paging: Paged) =>
+  merchantReport.csvQuery(db, await whereOf(db, user, f), paging);
 
 export const listVendorPayoutReport = async (db: Db, user: SessionUser, f: VendorPayoutReportFilters, paging: Paged) =>
   vendorReportFor(user).page(db, await vendorWhere(db, user, f), paging);
 
-export const vendorPayoutReportBatches = async (
-  db: Db,
-  user: SessionUser,
-  f: VendorPayoutReportFilters,
-  paging: Paged,
-) => vendorReportFor(user).batches(db, await vendorWhere(db, user, f), paging);
+export const vendorPayoutReportCsv = async (db: Db, user: SessionUser, f: VendorPayoutReportFilters, paging: Paged) =>
+  vendorReportFor(user).csvQuery(db, await vendorWhere(db, user, f), paging);

@@ -1,12 +1,12 @@
-import { and, eq, inArray, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, bankEntries, vendors } from '../db/schema';
-import { paiseToRupees } from '../../domain/money';
+import { REPORT_COLUMNS } from '../../domain/reports';
 import type { ReportSort, VendorPayinReportFilters, VendorPayinReportRow } from '../schemas/reports';
 import type { SessionUser } from './auth';
 import { entryVisible } from './bank-entries-list';
-import { keysetList } from './keyset-list';
-import { conditions, cursorFields, istDayRange, type Paging } from './lists';
+import { conditions, istDayRange, type Paging } from './lists';
+import { reportRows } from './report-rows';
 import { dataScope } from './scope';
 
 /**
@@ -34,36 +34,27 @@ const whereOf = async (db: DbOrTx, user: SessionUser, f: VendorPayinReportFilter
   );
 };
 
-const report = keysetList({
+const report = reportRows<VendorPayinReportRow>({
   table: bankEntries,
-  sorts: { createdAt: bankEntries.createdAt },
+  createdAt: bankEntries.createdAt,
   id: bankEntries.id,
-  select: (db, key) =>
+  columns: REPORT_COLUMNS['vendor-payins'],
+  cells: {
+    id: bankEntries.id,
+    vendorCode: vendors.code,
+    utr: bankEntries.utr,
+    amount: bankEntries.amount,
+    status: sql`CASE WHEN ${taken} THEN 'Used' ELSE 'Un-Used' END`,
+    bank: bankAccounts.nickname,
+    receivedAt: bankEntries.createdAt,
+  },
+  from: (db, fields) =>
     db
-      .select({
-        id: bankEntries.id,
-        vendorCode: vendors.code,
-        utr: bankEntries.utr,
-        amount: bankEntries.amount,
-        payinId: bankEntries.payinId,
-        vendorSettlementId: bankEntries.vendorSettlementId,
-        bank: bankAccounts.nickname,
-        createdAt: bankEntries.createdAt,
-        ...cursorFields(key),
-      })
+      .select(fields)
       .from(bankEntries)
       .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
       .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
       .$dynamic(),
-  present: (r): VendorPayinReportRow => ({
-    id: r.id,
-    vendorCode: r.vendorCode,
-    utr: r.utr,
-    amount: paiseToRupees(r.amount),
-    status: r.payinId !== null || r.vendorSettlementId !== null ? 'Used' : 'Un-Used',
-    bank: r.bank,
-    receivedAt: r.createdAt.toISOString(),
-  }),
 });
 
 export const listVendorPayinReport = async (
@@ -73,9 +64,9 @@ export const listVendorPayinReport = async (
   paging: Paging<ReportSort>,
 ) => report.page(db, await whereOf(db, user, f), paging);
 
-export const vendorPayinReportBatches = async (
+export const vendorPayinReportCsv = async (
   db: Db,
   user: SessionUser,
   f: VendorPayinReportFilters,
   paging: Paging<ReportSort>,
-) => report.batches(db, await whereOf(db, user, f), paging);
+) => report.csvQuery(db, await whereOf(db, user, f), paging);

@@ -1,16 +1,15 @@
 import fs from 'node:fs';
 import type pg from 'pg';
+import type { Db } from '../../server/db';
 import type { SessionUser } from '../../server/services/auth';
-import { EXPORT_BATCH } from '../../server/services/csv';
-import type { Cursor } from '../../server/services/lists';
-import { payinReportBatches } from '../../server/services/reports-payins';
+import { payinReportCsv } from '../../server/services/reports-payins';
 import { istDayStart } from '../../domain/format';
 import { DASHBOARD_P99_MS, failed, type BoardsResult } from './boards';
 import { measured, type OtherCpu } from './measured';
 import { signIn } from './measure';
 import { startProduct } from './product';
 import { exportOnce, type ExportResult } from './scale';
-import { capture, explain, watchCpu, type Statement } from './sql-probes';
+import { explain, watchCpu, type Statement } from './sql-probes';
 import { round } from './stats';
 
 /**
@@ -35,9 +34,8 @@ export type BoardsExport = Omit<ExportResult, 'path'> & {
 };
 export interface BoardsExports {
   runs: BoardsExport[];
-  firstBatch?: Statement;
-  /** A batch from the middle of the export (after the cursor of the row halfway). */
-  middleBatch?: Statement;
+  /** The export's statement (the SELECT inside its COPY). */
+  statement?: Statement;
 }
 
 /** CPU seconds a process has used (user and system), from /proc; null where it cannot be read. */
@@ -56,6 +54,7 @@ export const benchExport = async (
   log: (line: string) => void,
   url: string,
   pool: pg.Pool,
+  db: Db,
   admin: SessionUser,
 ) => {
   const { report } = out.periods!;
@@ -99,22 +98,9 @@ export const benchExport = async (
   } finally {
     await product.stop();
   }
-  // The export's statement for its first batch and for one halfway (keyset: both should cost the same).
+  // The export's one statement (COPY runs it as it is; EXPLAIN takes it with its parameters).
   const paging = { page: 1, pageSize: 25, sortBy: 'createdAt', sortOrder: 'desc' } as const;
-  const batchAfter = async (after?: Cursor) => {
-    const captured = await capture(pool, async (db) =>
-      (await payinReportBatches(db, admin, { from: report.from, to: report.to }, paging))(after, EXPORT_BATCH),
-    );
-    const batch = captured.find((s) => /from "payins"/i.test(s.sql));
-    return batch && explain(pool, batch);
-  };
-  exports.firstBatch = await batchAfter();
-  const { rows } = await pool.query<Cursor>(
-    `SELECT created_at::text AS key, id::text AS id FROM payins WHERE NOT test AND created_at >= $1 AND created_at < $2
-     ORDER BY created_at DESC, id DESC OFFSET $3 LIMIT 1`,
-    [...range, Math.floor(expected / 2)],
-  );
-  if (rows[0]) exports.middleBatch = await batchAfter(rows[0]);
+  exports.statement = await explain(pool, await payinReportCsv(db, admin, report, paging));
 };
 
 /** The issue's targets, each met or not, with its figure. */

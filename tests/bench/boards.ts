@@ -108,7 +108,7 @@ export const benchBoards = async (settings: Settings, log: (line: string) => voi
     } finally {
       await server.close();
     }
-    await benchExport(out, log, opened.url!, pool, admin);
+    await benchExport(out, log, opened.url!, pool, db, admin);
   } finally {
     await closeBare();
     await opened.close();
