@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  REPORT_COLUMNS,
-  amountText,
-  istTimestamp,
-  rangeOnConfirmation,
-  reportCells,
-} from './reports';
+import { REPORT_COLUMNS, amountText, istTimestamp, rangeOnConfirmation, reportCells } from './reports';
 
 describe('REPORT_COLUMNS', () => {
   it.each([

@@ -46,11 +46,7 @@ const report = reportRows<PayinReportRow>({
     confirmedAt: payins.completedAt,
   },
   from: (db, fields) =>
-    db
-      .select(fields)
-      .from(payins)
-      .leftJoin(bankAccounts, eq(bankAccounts.id, payins.bankAccountId))
-      .$dynamic(),
+    db.select(fields).from(payins).leftJoin(bankAccounts, eq(bankAccounts.id, payins.bankAccountId)).$dynamic(),
 });
 
 export const listPayinReport = async (db: Db, user: SessionUser, f: PayinReportFilters, paging: Paging<ReportSort>) =>

@@ -62,7 +62,10 @@ const cells = {
   confirmedAt: payouts.completedAt,
 };
 
-const reportOf = <Row extends object>(columns: readonly ReportColumn[], hidden: Partial<Record<keyof typeof cells, SQL>> = {}) =>
+const reportOf = <Row extends object>(
+  columns: readonly ReportColumn[],
+  hidden: Partial<Record<keyof typeof cells, SQL>> = {},
+) =>
   reportRows<Row>({
     table: payouts,
     createdAt: payouts.createdAt,

@@ -54,7 +54,13 @@ describe('withLiterals', () => {
       fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 12 }), async (params) => {
         // Each read as the type it is meant as; $10 and beyond must not be read as $1 followed by a digit.
         const typeOf = (v: unknown) =>
-          v instanceof Date ? 'timestamptz' : typeof v === 'number' ? 'numeric' : typeof v === 'boolean' ? 'boolean' : 'text';
+          v instanceof Date
+            ? 'timestamptz'
+            : typeof v === 'number'
+              ? 'numeric'
+              : typeof v === 'boolean'
+                ? 'boolean'
+                : 'text';
         const text = `SELECT ${params.map((v, i) => `$${i + 1}::${typeOf(v)}::text AS c${i}`).join(', ')}`;
         const bound = await pool.query(text, params);
         const inlined = await pool.query(withLiterals({ sql: text, params }));
@@ -102,9 +108,7 @@ describe('sendQueryCsv', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="rows.csv"');
-    expect(await res.text()).toBe(
-      'Number,Text,Quoted\n1,row 1,"a,""b"\n2,row 2,"a,""b"\n3,row 3,"a,""b"\n',
-    );
+    expect(await res.text()).toBe('Number,Text,Quoted\n1,row 1,"a,""b"\n2,row 2,"a,""b"\n3,row 3,"a,""b"\n');
   });
 
   it('ends the statement and frees its connection when the client goes away mid-copy', async () => {
