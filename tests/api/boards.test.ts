@@ -125,6 +125,26 @@ describe('the Dashboard', () => {
     expect((await board(demo.t.admin, `${both}&includeSubMerchants=false`)).deposit.count).toBe(0);
   });
 
+  it("reads each period's median time to SUCCESS from the day histograms, within the median's bin", async () => {
+    // Paid 20 s, 100 s and 5,000 s after creation on 10 June; 700 s on 9 June (the period before).
+    const paid = async (createdAt: string, seconds: number) => {
+      const { payinId } = await fundEntry('BOLT', 100);
+      await payinAt(demo.s, payinId, new Date(Date.parse(createdAt) + seconds * 1000).toISOString());
+      await demo.s.db.execute(sql`UPDATE payins SET created_at = ${createdAt}::timestamptz WHERE id = ${payinId}`);
+    };
+    await paid('2026-06-10T04:30:00Z', 20);
+    await paid('2026-06-10T05:30:00Z', 100);
+    await paid('2026-06-10T06:30:00Z', 5_000);
+    await paid('2026-06-09T04:30:00Z', 700);
+    await rebuild();
+    const day = await board(demo.t.admin, 'merchantCode=BOLT&from=2026-06-10&to=2026-06-10');
+    // Three in all: the middle one (1.5 of 3) is halfway into the 90–120 s bin; the day before's one, halfway into 600–900 s.
+    expect(day.medianSecondsToSuccess).toEqual({ current: 105, previous: 750 });
+    expect(day.payinSuccessRate).toEqual({ current: 1, previous: 1 });
+    const none = await board(demo.t.admin, 'merchantCode=BOLT&from=2026-06-12&to=2026-06-12');
+    expect(none.medianSecondsToSuccess).toEqual({ current: null, previous: null });
+  });
+
   it('refuses a period that runs backwards or a day that is not one, naming it', async () => {
     const back = await demo.s.call('GET', '/v1/dashboard?from=2026-04-02&to=2026-04-01', { token: demo.t.admin });
     expect(back.status).toBe(400);
