@@ -40,6 +40,12 @@ export const AUDIT_ACTIONS = [
   'request-approval',
   /** A pay-out handed to a provider (Eko), whose answer then completes or fails it. */
   'send-to-provider',
+  // Issue 14: a pay-in handed to a payment provider, and what its signed webhook said.
+  'provider-intent',
+  'provider-capture',
+  'provider-fail',
+  /** A webhook event applied again by ADMIN from the event log. */
+  'replay',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -19,6 +19,11 @@ export const PAYOUT_FEES: AccountKey = 'income:payout-fees';
 export const VENDOR_COMMISSIONS: AccountKey = 'income:vendor-commissions';
 /** The gateway's wallet at Eko, from which Eko's transfers are paid (an asset, as a bank account). */
 export const EKO_WALLET: AccountKey = 'provider:eko';
+/**
+ * What a payment provider collected for the gateway and will pay into its bank (issue 14): the
+ * clearing account of a pay-in paid through RazorPay, CashFree or PayU (an asset, as a bank account).
+ */
+export const providerClearing = (provider: 'razorpay' | 'cashfree' | 'payu'): AccountKey => `provider:${provider}`;
 
 /**
  * A vendor's own account (issue 12): with its bank accounts' it makes what the vendor holds of the
@@ -64,6 +69,10 @@ export const checkBalanced = (lines: readonly Line[]): void => {
   if (sum !== 0n) throw new UnbalancedJournal(`entries sum to ${sum} paise, not zero`);
 };
 
+const missing = (what: string): never => {
+  throw new UnbalancedJournal(`${what} is missing`);
+};
+
 const withoutZeros = (lines: Line[]): Line[] => lines.filter((l) => l.amount !== 0);
 
 /**
@@ -88,18 +97,22 @@ const commissionLines = (v: VendorCommission | null | undefined): Line[] =>
 export const vendorCommissionOf = (amount: number, bps: number): number => feeOf(amount, bps);
 
 /**
- * A pay-in succeeded: the customer's money is in the bank account; the merchant is owed it less
- * the gateway's fee, which the gateway earned.
+ * A pay-in succeeded: the customer's money is in the bank account (or with the provider that
+ * collected it, `collectedIn`); the merchant is owed it less the gateway's fee, which the gateway earned.
  */
 export const payinSuccess = (p: {
   merchantId: string;
-  bankAccountId: string;
+  bankAccountId?: string;
+  collectedIn?: AccountKey;
   confirmedAmount: number;
   fee: number;
   vendor?: VendorCommission | null;
 }): Line[] =>
   withoutZeros([
-    { account: bankAccount(p.bankAccountId), amount: p.confirmedAmount },
+    {
+      account: p.collectedIn ?? bankAccount(p.bankAccountId ?? missing('the account that collected the pay-in')),
+      amount: p.confirmedAmount,
+    },
     { account: merchantAccount(p.merchantId), amount: -(p.confirmedAmount - p.fee) },
     { account: PAYIN_FEES, amount: -p.fee },
     ...commissionLines(p.vendor),

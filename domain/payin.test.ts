@@ -29,6 +29,9 @@ enter-utr           .         .        .       .       .         .       .      
 confirm             .         .        .       .       x         x       x       x
 reopen              .         .        .       x       .         .       .       .
 reset-entry         .         .        x       .       .         x       .       .
+provider-intent     x         x        .       .       .         .       .       .
+provider-capture    x         x        .       x       .         .       x       .
+provider-fail       x         x        .       .       .         .       .       .
 `);
 const TO = grid(`
                     INITIATED ASSIGNED SUCCESS DROPPED DUPLICATE DISPUTE PENDING IMG_PENDING
@@ -41,6 +44,9 @@ enter-utr           .         .        x       .       x         x       x      
 confirm             .         .        x       .       .         .       .       .
 reopen              x         .        .       .       .         .       .       .
 reset-entry         .         .        .       .       .         .       x       .
+provider-intent     .         x        .       .       .         .       .       .
+provider-capture    .         .        x       .       .         x       .       .
+provider-fail       .         .        .       x       .         .       .       .
 `);
 
 type Move = Exclude<PayinAction, 'create'>;
@@ -69,6 +75,9 @@ const ACTORS: Record<Move, Role[]> = {
   confirm: STAFF,
   reopen: STAFF,
   'reset-entry': ['ADMIN'],
+  'provider-intent': [],
+  'provider-capture': [],
+  'provider-fail': [],
 };
 
 const ACTIONS = [...FROM.keys()];

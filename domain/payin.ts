@@ -45,7 +45,10 @@ export type PayinAction =
   | 'confirm'
   | 'reopen'
   | 'enter-utr'
-  | 'reset-entry';
+  | 'reset-entry'
+  | 'provider-intent'
+  | 'provider-capture'
+  | 'provider-fail';
 
 export interface PayinTransition {
   action: PayinAction;
@@ -69,6 +72,18 @@ export const PAYIN_TRANSITIONS: readonly PayinTransition[] = [
   { action: 'confirm', from: ['DISPUTE', 'DUPLICATE', 'PENDING', 'IMG_PENDING'], to: ['SUCCESS'], by: PAYIN_STAFF },
   { action: 'reopen', from: ['DROPPED'], to: ['INITIATED'], by: PAYIN_STAFF },
   { action: 'reset-entry', from: ['SUCCESS', 'DISPUTE'], to: ['PENDING'], by: ['ADMIN'] },
+  // Issue 14: the customer pays through a provider (the pay page's third tab), which then says by a
+  // signed webhook whether the money came. A capture may follow a failure (a UPI retry) or the
+  // link's expiry: the money is real, so it is taken from DROPPED too. A failure after a capture
+  // changes nothing (not in the table).
+  { action: 'provider-intent', from: ['INITIATED', 'ASSIGNED'], to: ['ASSIGNED'], by: 'customer' },
+  {
+    action: 'provider-capture',
+    from: ['INITIATED', 'ASSIGNED', 'PENDING', 'DROPPED'],
+    to: ['SUCCESS', 'DISPUTE'],
+    by: 'system',
+  },
+  { action: 'provider-fail', from: ['INITIATED', 'ASSIGNED'], to: ['DROPPED'], by: 'system' },
 ];
 
 export const transitionOf = (action: PayinAction): PayinTransition => {
@@ -106,6 +121,9 @@ const ACTION_PAST: Record<PayinAction, string> = {
   reopen: 'set back to INITIATED',
   'enter-utr': 'given a UTR by staff',
   'reset-entry': 'reset',
+  'provider-intent': 'handed to a payment provider',
+  'provider-capture': 'paid through a payment provider',
+  'provider-fail': 'failed by a payment provider',
 };
 
 /** A pay-in link lives this long after it is created or re-opened (DESIGN §4; configurable). */

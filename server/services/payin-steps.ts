@@ -65,6 +65,9 @@ const AUDIT_OF: Record<PayinAction, AuditAction> = {
   reopen: 'reopen',
   'enter-utr': 'enter-utr',
   'reset-entry': 'reset',
+  'provider-intent': 'provider-intent',
+  'provider-capture': 'provider-capture',
+  'provider-fail': 'provider-fail',
 };
 
 /** What the audit log keeps of a pay-in: its status and money fields (rupees), never a secret. */

@@ -11,3 +11,4 @@ export * from './callbacks';
 export * from './payouts';
 export * from './settlements';
 export * from './rollups';
+export * from './providers';

@@ -1,5 +1,6 @@
 import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
+import { PROVIDERS } from '../../../domain/providers';
 import { createdAt, id, updatedAt } from './common';
 import { roleEnum } from './users';
 
@@ -28,6 +29,10 @@ export const merchants = pgTable(
     testMode: boolean('test_mode').notNull().default(false),
     disputesAllowed: boolean('disputes_allowed').notNull().default(true),
     enabled: boolean('enabled').notNull().default(true),
+    /** Issue 14: its pay page may offer payment through a provider (ADMIN's switch). */
+    allowIntent: boolean('allow_intent').notNull().default(true),
+    /** The provider its pay page offers; null: every provider that is configured and enabled. */
+    intentProvider: text('intent_provider', { enum: PROVIDERS }),
     /** Who disabled the merchant and with what role: staff suspensions are lifted by staff only. */
     suspendedBy: uuid('suspended_by'),
     suspendedByRole: roleEnum('suspended_by_role'),

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -50,6 +51,12 @@ export const payins = pgTable(
     screenshotPath: text('screenshot_path'),
     screenshotType: text('screenshot_type'),
     source: text('source', { enum: PAYMENT_SOURCES }).notNull().default('Manual'),
+    /** The provider's order (RazorPay's order_id, CashFree's order, PayU's txnid) once handed over. */
+    providerOrderId: text('provider_order_id'),
+    /** What the customer's page needs to hand over to the provider (a session id, an order), as created. */
+    providerHandoff: jsonb('provider_handoff').$type<Record<string, unknown>>(),
+    /** The provider's payment id, from its webhook. */
+    providerPaymentId: text('provider_payment_id'),
     test: boolean('test').notNull().default(false),
     returnUrl: text('return_url'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -76,6 +83,9 @@ export const payins = pgTable(
     index('payins_utr_idx').on(t.utr),
     index('payins_customer_idx').on(t.customerId),
     index('payins_merchant_order_id_idx').on(t.merchantOrderId),
+    uniqueIndex('payins_provider_order_idx')
+      .on(t.source, t.providerOrderId)
+      .where(sql`${t.providerOrderId} IS NOT NULL`),
     // The short code finds the open pay-in a bank credit's amount code names.
     uniqueIndex('payins_open_short_code_idx')
       .on(t.shortCode)
