@@ -75,6 +75,7 @@ export type AppConfig = Pick<
       | 'ekoInquiryIntervalMs'
       | 'ekoNotFoundGraceSeconds'
       | 'webhookRateLimitPerMinute'
+      | 'providers'
       | 'seedDemo'
     >
   > & {

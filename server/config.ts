@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
 import type { EkoConfig } from './services/eko-client';
+import { providerEnvFrom, type ProviderEnv } from './services/provider-config';
 
 export interface Config {
   port: number;
@@ -51,6 +52,8 @@ export interface Config {
   ekoNotFoundGraceSeconds: number;
   /** Provider webhook requests per IP per minute. */
   webhookRateLimitPerMinute: number;
+  /** Pay-in providers' fields from the environment (RAZORPAY_*, CASHFREE_*, PAYU_*), which win over the dashboard's. */
+  providers: ProviderEnv;
 }
 
 const DURATION = /^(\d+)\s*([smhd]?)$/;
@@ -195,6 +198,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ekoInquiryIntervalMs: positiveInt(env.EKO_INQUIRY_INTERVAL_MS, 30_000, 'EKO_INQUIRY_INTERVAL_MS'),
     ekoNotFoundGraceSeconds: positiveInt(env.EKO_NOT_FOUND_GRACE_SECONDS, 900, 'EKO_NOT_FOUND_GRACE_SECONDS'),
     webhookRateLimitPerMinute: positiveInt(env.WEBHOOK_RATE_LIMIT_PER_MINUTE, 600, 'WEBHOOK_RATE_LIMIT_PER_MINUTE'),
+    providers: providerEnvFrom(env),
     callbackWorker: env.CALLBACK_WORKER === undefined ? true : parseSwitch(env.CALLBACK_WORKER, 'CALLBACK_WORKER'),
   };
 };
