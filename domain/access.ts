@@ -21,6 +21,9 @@ const EXTRA_SCREENS = {
   'audit-events': ['ADMIN'],
   /** Every party's balance recomputed from the rows and compared with the ledger (issue 12). */
   reconciliation: ['ADMIN'],
+  /** Issue 14: the payment providers' accounts, and every webhook they sent (the event log). */
+  providers: ['ADMIN'],
+  'provider-events': ['ADMIN'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Screen = MenuScreen | keyof typeof EXTRA_SCREENS;
@@ -45,6 +48,8 @@ export const API_RESOURCES = {
   'vendor-settlements': ['vendorsettlements'],
   liens: ['lien'],
   reconciliation: ['reconciliation'],
+  providers: ['providers'],
+  'provider-events': ['provider-events'],
   /** Issue 13: the figures of the two boards and the six reports, each behind its own screen. */
   dashboard: ['dashboard'],
   'vendor-board': ['vendor-board'],
@@ -180,6 +185,9 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
   },
   /** Chargebacks (domain/lien): recorded by staff, read by the merchants they debit. */
   liens: { create: LIEN_STAFF },
+  /** Issue 14: ADMIN sets the providers' accounts (password confirmed) and replays a webhook that failed to apply. */
+  providers: { update: ['ADMIN'] },
+  'provider-events': { correct: ['ADMIN'] },
 };
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];

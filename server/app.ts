@@ -37,6 +37,8 @@ import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { moneyRoutes } from './routes/money';
+import { providerRoutes } from './routes/providers';
+import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { reportRoutes } from './routes/reports';
 import { boardRoutes } from './routes/boards';
 import { accountReportRoutes } from './routes/account-reports';
@@ -203,6 +205,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       });
       await v1.register(payRoutes, {
         db,
+        providers: config.providers ?? {},
         rateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
         uploadsDir: config.uploadsDir,
         ttlMinutes,
@@ -210,6 +213,13 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
       await v1.register(withdrawalRoutes, { db, config });
       await v1.register(reportRoutes, { db });
+      const providers = config.providers ?? {};
+      await v1.register(providerRoutes, { db, providers });
+      await v1.register(providerWebhookRoutes, {
+        db,
+        providers,
+        rateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
+      });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.
       if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });

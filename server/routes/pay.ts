@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type {} from '@fastify/multipart';
 import type { Db } from '../db';
+import type { ProviderEnv } from '../services/provider-config';
 import { badRequest, notFound } from '../errors';
 import { Data, errorResponses } from '../schemas/common';
 import { AssignBody, PayParams, PayView, UtrBody } from '../schemas/payins';
@@ -17,6 +18,8 @@ const ok = { 200: Data(PayView), ...errorResponses };
 /** The customer pay page's public API (issue 10, item 3): rate-limited per IP; the pay-in id is the only secret. */
 export const payRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
+  /** Issue 14: the providers' fields from the environment, for the intent tab. */
+  providers: ProviderEnv;
   rateLimitPerMinute: number;
   uploadsDir: string;
   ttlMinutes: number;

@@ -112,7 +112,7 @@ const exportLines = (r: BoardsResult): string[] => {
     '',
     `   10c. GET ${first.path} as ADMIN from the product (node --import tsx server/main.ts, a child process), read as a`,
     "        stream here with its lines counted (MB: the CSV as inflated here); the server's resident memory sampled every 20 ms",
-    '        from /proc (VmRSS, and VmHWM reset just before), after one unmeasured export of a day. Keyset batches of 2000, newest',
+    '        from /proc (VmRSS, and VmHWM reset just before), after one unmeasured export of a day. One COPY of the report query, newest',
     "        first. Asked for compressed as a browser asks, then uncompressed. Cores: busy during the export, the product's",
     "        process / the database's backends / this process reading.",
     table(
