@@ -38,6 +38,8 @@ import { bankEntryRoutes } from './routes/bank-entries';
 import { withdrawalRoutes } from './routes/withdrawals';
 import { moneyRoutes } from './routes/money';
 import { providerRoutes } from './routes/providers';
+import { payPagePolicy } from './services/pay-page-policy';
+import { allProviderSettings } from './services/provider-config';
 import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { reportRoutes } from './routes/reports';
 import { boardRoutes } from './routes/boards';
@@ -226,7 +228,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
     { prefix: '/v1' },
   );
-  await app.register(staticPlugin, { distDir: config.distDir });
+  await app.register(staticPlugin, {
+    distDir: config.distDir,
+    payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, config.providers ?? {})),
+  });
 
   // Guess counters whose window and wait have both ended serve nobody: swept every ten minutes.
   const sweep = setInterval(

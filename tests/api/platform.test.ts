@@ -7,6 +7,7 @@ import { startServer, type TestServer } from '../support/server';
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'pgc-dist-'));
 fs.mkdirSync(path.join(dist, 'assets'));
 fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Payment-Gateway</title><div id="root"></div>');
+fs.writeFileSync(path.join(dist, 'pay.html'), '<!doctype html><title>Pay</title><div id="pay"></div>');
 fs.writeFileSync(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
 fs.writeFileSync(
   path.join(dist, 'assets', 'big-def456.js'),
@@ -15,7 +16,7 @@ fs.writeFileSync(
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startServer({ distDir: dist });
+  s = await startServer({ distDir: dist, providers: { payu: { apiBase: 'http://127.0.0.1:4999/payu' } } });
 });
 afterAll(async () => {
   await s?.close();
@@ -47,6 +48,19 @@ describe('platform', () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await s.call('GET', '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('gives the pay page a policy that lets it hand the customer to a provider, and the dashboard none of that', async () => {
+    const pay = await s.call('GET', '/pay/6f1c2d3e-4a5b-4c6d-8e7f-901234567890');
+    expect(pay.body).toContain('<div id="pay">');
+    const policy = pay.headers.get('content-security-policy')!;
+    expect(policy).toContain("script-src 'self' https://checkout.razorpay.com https://sdk.cashfree.com");
+    expect(policy).toContain("form-action 'self' http://127.0.0.1:4999");
+    expect(policy).toContain("object-src 'none'");
+    const dashboard = (await s.call('GET', '/app/dashboard')).headers.get('content-security-policy')!;
+    expect(dashboard).toContain("script-src 'self';");
+    expect(dashboard).not.toContain('razorpay');
+    expect(dashboard).toContain("form-action 'self';");
   });
 
   it('compresses what is worth compressing', async () => {
