@@ -62,5 +62,9 @@ export const AUDIT_ENTITIES = [
   'settlements',
   'vendor-settlements',
   'liens',
+  /** Issue 14: a payment provider's account, set by ADMIN (which fields changed, never their values). */
+  'providers',
+  /** Issue 14: a provider's webhook, replayed by ADMIN from the event log. */
+  'provider-events',
 ] as const satisfies readonly ApiResource[];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -14,6 +14,10 @@ export const SOURCE_OF: Record<Provider, Exclude<PaymentSource, 'Manual'>> = {
   payu: 'PayU',
 };
 
+/** The provider a pay-in's source names; null for a manual pay-in. */
+export const providerOfSource = (source: PaymentSource): Provider | null =>
+  PROVIDERS.find((p) => SOURCE_OF[p] === source) ?? null;
+
 export const PROVIDER_LABEL: Record<Provider, string> = { razorpay: 'RazorPay', cashfree: 'CashFree', payu: 'PayU' };
 
 /** What is kept of each webhook received (the event log): how it ended. */

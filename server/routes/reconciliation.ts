@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { Data, enumOf, errorResponses, security } from '../schemas/common';
 import { reconcile } from '../services/reconciliation';
 
-const PARTIES = ['merchant', 'vendor', 'account', 'journal'] as const;
+const PARTIES = ['merchant', 'vendor', 'provider', 'account', 'journal'] as const;
 const WHAT = ['balance', 'held', 'sum'] as const;
 
 const Difference = Type.Object({

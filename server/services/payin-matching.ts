@@ -4,7 +4,8 @@ import { bankEntries, merchants, payins } from '../db/schema';
 import { badRequest } from '../errors';
 import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin-matching';
 import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
-import { payinFee, payinSuccess } from '../../domain/ledger';
+import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../domain/ledger';
+import { providerOfSource } from '../../domain/providers';
 import { postJournal, type JournalInput } from './ledger';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
@@ -39,12 +40,16 @@ export const succeed = async (
   actor: PayinActor,
   patch: Partial<PayinRow> = {},
 ) => {
-  const bankAccountId = entry?.bankAccountId ?? row.bankAccountId;
-  if (!bankAccountId) throw badRequest('This pay-in has no bank account to credit.');
+  // Paid through a provider (issue 14) and confirmed by staff: the provider holds the money, no vendor's account.
+  const provider = entry ? null : providerOfSource(row.source);
+  const bankAccountId = provider ? null : (entry?.bankAccountId ?? row.bankAccountId);
+  if (!provider && !bankAccountId) throw badRequest('This pay-in has no bank account to credit.');
   const fee = payinFee(confirmedAmount, (await feesOf(tx, [row.merchantId])).get(row.merchantId)!);
-  const vendor = row.test
-    ? null
-    : commissionFor(await vendorsOfAccounts(tx, [bankAccountId]), bankAccountId, confirmedAmount, 'payin');
+  const vendor =
+    row.test || !bankAccountId
+      ? null
+      : commissionFor(await vendorsOfAccounts(tx, [bankAccountId]), bankAccountId, confirmedAmount, 'payin');
+  const collectedIn = provider ? providerClearing(provider) : bankAccount(bankAccountId!);
   const after = await applyStep(
     tx,
     row,
@@ -62,7 +67,7 @@ export const succeed = async (
     actor,
   );
   if (!row.test)
-    await postJournal(tx, successJournal(row, after, { bankAccountId, confirmedAmount, fee, vendor }, actor));
+    await postJournal(tx, successJournal(row, after, { collectedIn, confirmedAmount, fee, vendor }, actor));
   return after;
 };
 

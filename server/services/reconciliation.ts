@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { paiseToRupees } from '../../domain/money';
+import { providerClearing } from '../../domain/ledger';
+import { PROVIDERS, SOURCE_OF } from '../../domain/providers';
 
 /**
  * The reconciliation check (issue 12): every party's money recomputed from the rows of its money
@@ -8,7 +10,7 @@ import { paiseToRupees } from '../../domain/money';
  * the ledger says, and the ledger against itself. All read in one snapshot, so that a posting
  * made meanwhile cannot show as a difference.
  */
-export type Party = 'merchant' | 'vendor' | 'account' | 'journal';
+export type Party = 'merchant' | 'vendor' | 'provider' | 'account' | 'journal';
 
 interface Figure {
   party: Party;
@@ -53,7 +55,7 @@ const merchantFigures = async (db: DbOrTx): Promise<Figure[]> => {
 /**
  * DESIGN §5: what a vendor holds of the gateway's money, from the pay-ins paid into its accounts,
  * the pay-outs paid by hand from them (each less the commission it earned), the internal transfers
- * into them and its own settlements;
+ * into them and its own settlements (a pay-in paid through a provider never reached a vendor's bank);
  * in the ledger, its bank accounts' balances and its own account's.
  */
 const vendorFigures = async (db: DbOrTx): Promise<Figure[]> => {
@@ -62,7 +64,7 @@ const vendorFigures = async (db: DbOrTx): Promise<Figure[]> => {
       SELECT b.vendor_id, coalesce(p.confirmed_amount, 0) - p.vendor_commission AS amount
         FROM payins p LEFT JOIN bank_entries e ON e.id = p.bank_entry_id
         JOIN bank_accounts b ON b.id = coalesce(e.bank_account_id, p.bank_account_id)
-        WHERE p.status = 'SUCCESS' AND NOT p.test
+        WHERE p.status = 'SUCCESS' AND NOT p.test AND p.source = 'Manual'
       UNION ALL
       SELECT b.vendor_id, -(o.amount + o.vendor_commission) FROM payouts o JOIN bank_accounts b ON b.id = o.bank_account_id
         WHERE o.status = 'SUCCESS' AND NOT o.test AND o.method = 'manual'
@@ -89,6 +91,31 @@ const vendorFigures = async (db: DbOrTx): Promise<Figure[]> => {
     ledger: Number(r.ledger),
     rows: Number(r.balance),
   }));
+};
+
+/**
+ * Issue 14: what each payment provider collected for the gateway, from its successful real
+ * pay-ins (their confirmed amounts), beside its clearing account's entries.
+ */
+const providerFigures = async (db: DbOrTx): Promise<Figure[]> => {
+  const figures: Figure[] = [];
+  for (const provider of PROVIDERS) {
+    const key = providerClearing(provider);
+    const { rows } = await db.execute<{ ledger: string; rows: string }>(sql`
+      SELECT
+        (SELECT coalesce(sum(e.amount), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+          WHERE a.key = ${key}) AS ledger,
+        (SELECT coalesce(sum(confirmed_amount), 0) FROM payins
+          WHERE status = 'SUCCESS' AND NOT test AND source = ${SOURCE_OF[provider]}) AS rows`);
+    figures.push({
+      party: 'provider',
+      code: key,
+      what: 'balance',
+      ledger: Number(rows[0].ledger),
+      rows: Number(rows[0].rows),
+    });
+  }
+  return figures;
 };
 
 /** Each cached balance against its entries (debits positive), each account's held against its PENDING holds. */
@@ -149,9 +176,10 @@ export const reconcile = (db: Db) =>
       // One after the other: a transaction has one connection.
       const merchants = await merchantFigures(tx);
       const vendors = await vendorFigures(tx);
+      const providers = await providerFigures(tx);
       const accounts = await accountFigures(tx);
       const journals = await journalFigures(tx);
-      const all = [...merchants, ...vendors, ...accounts, ...journals.figures];
+      const all = [...merchants, ...vendors, ...providers, ...accounts, ...journals.figures];
       const count = (list: Figure[]) => new Set(list.map((f) => f.code)).size;
       return {
         differences: all.filter((f) => f.ledger !== f.rows).map(rupees),
