@@ -184,11 +184,17 @@ export const seedDemoDeposits = async (
         ip,
       ),
     );
-  // Spread over the last 90 days, oldest first, in IST business hours; the open ones stay now.
+  // Spread over the last 90 IST days (today the last), oldest first, a few hours apart; the open
+  // ones stay now. None is moved before the first of those days, whatever the hour now in IST.
   await db.execute(sql`
-    WITH aged AS (
-      SELECT id, make_interval(days => ((${DAYS} - 1) * (1 - row_number() OVER (ORDER BY created_at) / ${made.length}::float))::int,
-                               hours => abs(hashtext(id::text)) % 10) AS back
+    WITH first AS (
+      SELECT (date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') - make_interval(days => ${DAYS} - 1))
+        AT TIME ZONE 'Asia/Kolkata' AS at),
+    aged AS (
+      SELECT id, least(
+          make_interval(days => ((${DAYS} - 1) * (1 - row_number() OVER (ORDER BY created_at) / ${made.length}::float))::int,
+                        hours => abs(hashtext(id::text)) % 10),
+          created_at - (SELECT at FROM first)) AS back
       FROM payins WHERE status NOT IN ('INITIATED', 'ASSIGNED'))
     UPDATE payins p SET created_at = p.created_at - a.back, updated_at = p.updated_at - a.back,
       assigned_at = p.assigned_at - a.back, submitted_at = p.submitted_at - a.back, completed_at = p.completed_at - a.back,
