@@ -211,12 +211,13 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         rateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
         uploadsDir: config.uploadsDir,
         ttlMinutes,
+        publicUrl,
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
       await v1.register(withdrawalRoutes, { db, config });
       await v1.register(reportRoutes, { db });
       const providers = config.providers ?? {};
-      await v1.register(providerRoutes, { db, providers });
+      await v1.register(providerRoutes, { db, providers, maxFailedLogins: config.maxFailedLogins });
       await v1.register(providerWebhookRoutes, {
         db,
         providers,

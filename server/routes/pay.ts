@@ -3,12 +3,13 @@ import type {} from '@fastify/multipart';
 import type { Db } from '../db';
 import type { ProviderEnv } from '../services/provider-config';
 import { badRequest, notFound } from '../errors';
-import { Data, errorResponses } from '../schemas/common';
-import { AssignBody, PayParams, PayView, UtrBody } from '../schemas/payins';
-import { assignBank, payinExists, payView, submitScreenshot } from '../services/pay-page';
+import { Data, ErrorBody, errorResponses } from '../schemas/common';
+import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/payins';
+import { assignBank, payinExists, payView, presentPay, startIntent, submitScreenshot } from '../services/pay-page';
 import { submitUtr } from '../services/payin-matching';
 import { customer } from '../services/payin-steps';
-import { presentPay } from '../services/pay-page';
+import { ProviderError } from '../services/provider-orders';
+import { payUrlOf } from './merchant-api';
 import { SCREENSHOT_MAX_BYTES, checkScreenshot, removeScreenshot, storeScreenshot } from '../services/screenshots';
 
 const tags = ['pay'];
@@ -23,7 +24,11 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
   rateLimitPerMinute: number;
   uploadsDir: string;
   ttlMinutes: number;
-}> = async (app, { db, rateLimitPerMinute, uploadsDir, ttlMinutes }) => {
+  /** The console's public address, for the pay page's own URL (PayU sends the customer back there). */
+  publicUrl?: string;
+  /** How long a provider may take to create an order (tests shorten it). */
+  providerTimeoutMs?: number;
+}> = async (app, { db, providers, rateLimitPerMinute, uploadsDir, ttlMinutes, publicUrl, providerTimeoutMs }) => {
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
   app.get(
@@ -32,7 +37,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
       config: { access, rateLimit },
       schema: { tags, summary: 'What the pay page shows', params: PayParams, response: ok },
     },
-    async (request) => ({ data: await payView(db, request.params.id) }),
+    async (request) => ({ data: await payView(db, request.params.id, providers) }),
   );
 
   app.post(
@@ -47,7 +52,41 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
         response: ok,
       },
     },
-    async (request) => ({ data: await assignBank(db, request.params.id, request.body, request.ip, ttlMinutes) }),
+    async (request) => ({
+      data: await assignBank(db, request.params.id, request.body, request.ip, ttlMinutes, providers),
+    }),
+  );
+
+  app.post(
+    '/pay/:id/intent',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        summary:
+          "The customer pays through a provider (issue 14): its order is made and the page's hand-off answered; asked again, the same hand-off. 409 PROVIDER_UNAVAILABLE when not offered, 502 PROVIDER_ERROR when the provider fails (nothing changes)",
+        params: PayParams,
+        body: IntentBody,
+        response: { 200: Data(IntentHandoff), ...errorResponses, 502: ErrorBody },
+      },
+    },
+    async (request) => {
+      try {
+        const handoff = await startIntent(db, request.params.id, request.body, {
+          env: providers,
+          payUrl: payUrlOf(publicUrl ?? '', request, request.params.id),
+          ip: request.ip,
+          ttl: ttlMinutes,
+          timeoutMs: providerTimeoutMs,
+        });
+        return { data: handoff };
+      } catch (error) {
+        // What the provider said goes to the log (never a secret); the customer gets a plain message.
+        if (error instanceof ProviderError)
+          request.log.warn({ provider: error.provider, detail: error.detail }, 'provider order failed');
+        throw error;
+      }
+    },
   );
 
   app.post(
@@ -64,7 +103,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const row = await submitUtr(db, request.params.id, request.body.utr, 'submit-utr', customer(request.ip));
-      return { data: await presentPay(db, row) };
+      return { data: await presentPay(db, row, providers) };
     },
   );
 
@@ -94,7 +133,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
       const type = await checkScreenshot(bytes);
       const name = await storeScreenshot(uploadsDir, bytes, type);
       try {
-        return { data: await submitScreenshot(db, request.params.id, { name, type }, request.ip) };
+        return { data: await submitScreenshot(db, request.params.id, { name, type }, request.ip, providers) };
       } catch (error) {
         await removeScreenshot(uploadsDir, name);
         throw error;

@@ -1,7 +1,8 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CODE_FORMAT, WEB_ADDRESS_FORMAT } from '../../domain/formats';
+import { PROVIDERS } from '../../domain/providers';
 import { BooleanFilter } from '../services/lists';
-import { Nullable, Percent, NameText, Rupees, patternOf } from './common';
+import { Nullable, Percent, NameText, Rupees, enumOf, patternOf } from './common';
 
 export const MERCHANT_SORTS = ['createdAt', 'code', 'name'] as const;
 export type MerchantSort = (typeof MERCHANT_SORTS)[number];
@@ -25,6 +26,10 @@ export const MerchantUpdate = Type.Object(
     payoutFeePercent: Percent(),
     testMode: Type.Optional(Type.Boolean()),
     disputesAllowed: Type.Optional(Type.Boolean()),
+    /** Issue 14, ADMIN only: the pay page may offer payment through a provider. Omitted: unchanged. */
+    allowIntent: Type.Optional(Type.Boolean()),
+    /** Issue 14, ADMIN only: the one provider offered; null: any configured one. Omitted: unchanged. */
+    intentProvider: Type.Optional(Nullable(enumOf(PROVIDERS))),
   },
   { additionalProperties: false },
 );
@@ -58,6 +63,8 @@ export const MerchantView = Type.Object({
   payoutFeePercent: Type.Number(),
   testMode: Type.Boolean(),
   disputesAllowed: Type.Boolean(),
+  allowIntent: Type.Boolean({ description: 'its pay page may offer payment through a provider (set by ADMIN)' }),
+  intentProvider: Nullable(enumOf(PROVIDERS, 'the one provider offered; null: any configured one (set by ADMIN)')),
   enabled: Type.Boolean(),
   suspendedByStaff: Type.Boolean({ description: "disabled by the gateway's staff: only staff enable it again" }),
   suspendedAt: Nullable(Type.String()),

@@ -57,6 +57,8 @@ export const presentMerchant = (row: Row & { parentCode?: string | null }): Merc
   payoutFeePercent: bpsToPercent(row.payoutFeeBps),
   testMode: row.testMode,
   disputesAllowed: row.disputesAllowed,
+  allowIntent: row.allowIntent,
+  intentProvider: row.intentProvider,
   enabled: row.enabled,
   suspendedByStaff: suspendedByStaff(row),
   suspendedAt: row.suspendedAt?.toISOString() ?? null,

@@ -68,6 +68,33 @@ const holdControls = (user: SessionUser, input: MerchantUpdate, current: Row) =>
   if (changed.length > 0) throw new AppError(403, 'STAFF_ONLY', staffOnlyMessage(changed), changed[0]);
 };
 
+/** Issue 14: the pay page's provider switch, with the labels the refusal uses. Only ADMIN sets it. */
+const INTENT_FIELDS = { allowIntent: 'Allow Intent', intentProvider: 'Intent Provider' } as const;
+type IntentSwitch = Pick<Row, keyof typeof INTENT_FIELDS>;
+const NEW_MERCHANT_INTENT: IntentSwitch = { allowIntent: true, intentProvider: null };
+
+/** Another role changing the switch gets 403 naming what it tried to change (sent back unchanged, it passes). */
+const holdIntentSwitch = (user: SessionUser, input: MerchantUpdate, current: IntentSwitch) => {
+  if (user.role === 'ADMIN') return;
+  const changed = (Object.keys(INTENT_FIELDS) as (keyof typeof INTENT_FIELDS)[]).filter(
+    (f) => input[f] !== undefined && input[f] !== current[f],
+  );
+  if (changed.length === 0) return;
+  const named = changed.map((f) => INTENT_FIELDS[f]).join(' and ');
+  throw new AppError(
+    403,
+    'ADMIN_ONLY',
+    `${named} ${changed.length > 1 ? 'are' : 'is'} set by the gateway's ADMIN only: you cannot change ${changed.length > 1 ? 'them' : 'it'}.`,
+    changed[0],
+  );
+};
+
+/** The switch as a request leaves it: ADMIN's values where sent, the current ones otherwise. */
+const intentSwitchOf = (input: MerchantUpdate, current: IntentSwitch): IntentSwitch => ({
+  allowIntent: input.allowIntent ?? current.allowIntent,
+  intentProvider: input.intentProvider === undefined ? current.intentProvider : input.intentProvider,
+});
+
 /** The controls a merchant admin's sub-merchant takes from its parent. */
 const controlsOf = (row: Row) => ({
   minPayin: row.minPayin,
@@ -118,6 +145,10 @@ export const insertMerchant = async (
     staff || !parentRow
       ? { ...values, testMode: input.testMode ?? false, disputesAllowed: input.disputesAllowed ?? true }
       : controlsOf(parentRow);
+  // A merchant admin's sub-merchant takes its parent's switch; ADMIN sets any.
+  const intentBase = user.role === 'ADMIN' || !parentRow ? NEW_MERCHANT_INTENT : parentRow;
+  holdIntentSwitch(user, input, intentBase);
+  const intent = user.role === 'ADMIN' ? intentSwitchOf(input, intentBase) : intentBase;
   const key = generateApiKey(controls.testMode);
   const signingSecret = generateSigningSecret();
   const [created] = await tx
@@ -130,6 +161,8 @@ export const insertMerchant = async (
       apiKeyPrefix: key.prefix,
       signingSecret,
       ...controls,
+      allowIntent: intent.allowIntent,
+      intentProvider: intent.intentProvider,
       parentId: parentRow?.id ?? null,
       createdBy: user.id,
     })
@@ -167,6 +200,7 @@ export const updateMerchant = async (
     const before = await findVisibleMerchant(tx, user, id, true);
     if (CALLBACK_URL_FIELDS.some((f) => addresses[f] !== before[f])) confirmed('merchant.callback-urls');
     holdControls(user, input, before);
+    holdIntentSwitch(user, input, before);
     const [after] = await tx
       .update(merchants)
       .set({
@@ -175,6 +209,7 @@ export const updateMerchant = async (
         ...values,
         testMode: input.testMode ?? before.testMode,
         disputesAllowed: input.disputesAllowed ?? before.disputesAllowed,
+        ...intentSwitchOf(input, before),
         updatedAt: sql`now()`,
       })
       .where(eq(merchants.id, id))

@@ -165,6 +165,11 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'POST /v1/liens': SETTLERS,
   // Every balance recomputed from the rows against the ledger (issue 12).
   'GET /v1/reconciliation': ADMIN,
+  'GET /v1/providers': ADMIN,
+  'PUT /v1/providers/:provider': ADMIN,
+  'GET /v1/provider-events': ADMIN,
+  'GET /v1/provider-events/:id': ADMIN,
+  'POST /v1/provider-events/:id/replay': ADMIN,
 
   // The boards and the reports (issue 13).
   'GET /v1/dashboard': DASHBOARD,
@@ -211,6 +216,10 @@ const PUBLIC = [
   'POST /v1/pay/:id/screenshot',
   // Unsigned by Eko: it only prompts an inquiry (tests/api/payout-eko.test.ts).
   'POST /v1/webhooks/eko',
+  'POST /v1/webhooks/razorpay',
+  'POST /v1/webhooks/cashfree',
+  'POST /v1/webhooks/payu',
+  'POST /v1/pay/:id/intent',
 ];
 
 let s: TestServer;
@@ -223,7 +232,8 @@ afterAll(() => s?.close());
 
 const key = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
 const guarded = () => s.app.accessTable.filter((r) => !('public' in r.access) && !('merchantApi' in r.access));
-const pathOf = (url: string) => url.replace(':id', url.startsWith('/v1/audit-events') ? '1' : SOME_ID);
+const pathOf = (url: string) =>
+  url.replace(':id', url.startsWith('/v1/audit-events') ? '1' : SOME_ID).replace(':provider', 'razorpay');
 const bodyOf = (method: string) => (['POST', 'PUT', 'DELETE'].includes(method) ? {} : undefined);
 
 describe('every /v1 route × every role', () => {
