@@ -16,6 +16,8 @@ import merchantApplications from './resources/merchant-applications';
 import merchants from './resources/merchants';
 import payins from './resources/payins';
 import payouts from './resources/payouts';
+import providerEvents from './resources/provider-events';
+import providers from './resources/providers';
 import settlements from './resources/settlements';
 import type { ResourceConfig } from './resources/types';
 import users from './resources/users';
@@ -44,6 +46,8 @@ export const RESOURCES = {
   user: users,
   'merchant-applications': merchantApplications,
   'audit-events': auditEvents,
+  providers,
+  'provider-events': providerEvents,
   settlements,
   vendorsettlements: vendorSettlements,
   lien: liens,

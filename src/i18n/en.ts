@@ -11,6 +11,8 @@ import { liveMessages } from '../live/messages';
 import { merchantMessages } from '../resources/merchants/messages';
 import { payinMessages } from '../resources/payins/messages';
 import { payoutMessages } from '../resources/payouts/messages';
+import { providerEventMessages } from '../resources/provider-events/messages';
+import { providerMessages } from '../resources/providers/messages';
 import { reportMessages } from '../pages/reports/messages';
 import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
@@ -91,6 +93,8 @@ export const appMessages = {
     screens: {
       merchant_applications: 'Merchant Applications',
       audit_events: 'Audit Log',
+      providers: 'Payment Providers',
+      provider_events: 'Provider Events',
     },
     confirm: {
       title: 'Confirm with your password',
@@ -179,6 +183,8 @@ export const appMessages = {
     merchant: merchantMessages,
     'merchant-applications': applicationMessages,
     'audit-events': auditEventMessages,
+    providers: providerMessages,
+    'provider-events': providerEventMessages,
     vendor: vendorMessages,
     'bank-accounts': bankAccountMessages,
     payins: payinMessages,

@@ -1,13 +1,12 @@
-import { Divider, Stack, Typography } from '@mui/material';
+import { Stack, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { Countdown } from './Countdown';
-import { PaymentDetails } from './PaymentDetails';
-import { ProofForm } from './ProofForm';
+import { PaymentTabs } from './PaymentTabs';
 import { ShortCode } from './ShortCode';
 import type { PayActions } from './usePayin';
 
-/** ASSIGNED: what to pay, where, with which code, before when; then the proof of payment. */
+/** ASSIGNED: what to pay, where (or through which provider), with which code, before when; then the proof of payment. */
 export const AssignedStep = ({
   view,
   actions,
@@ -30,8 +29,6 @@ export const AssignedStep = ({
       <Countdown expiresAt={view.expiresAt} clockOffset={clockOffset} onExpire={onExpire} />
     </Stack>
     {view.shortCode && <ShortCode code={view.shortCode} />}
-    {view.bank && <PaymentDetails bank={view.bank} amount={view.amount} />}
-    <Divider />
-    <ProofForm actions={actions} />
+    <PaymentTabs view={view} actions={actions} />
   </Stack>
 );

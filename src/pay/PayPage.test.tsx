@@ -23,6 +23,8 @@ const view = (over: Partial<PayView> = {}): PayView => ({
   screenshotSubmitted: false,
   returnUrl: null,
   test: false,
+  source: 'Manual',
+  intentProviders: [],
   ...over,
 });
 

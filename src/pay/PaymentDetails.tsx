@@ -16,7 +16,7 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Stack>
 );
 
-const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => (
+export const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => (
   <Section title="Pay by UPI">
     {bank.upiLink && (
       <>
@@ -37,7 +37,7 @@ const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => 
   </Section>
 );
 
-const BankTransferDetails = ({ bank }: { bank: Bank }) => {
+export const BankTransferDetails = ({ bank }: { bank: Bank }) => {
   const rows = [
     { label: 'Account holder', value: bank.holderName ?? bank.payeeName },
     { label: 'Bank', value: bank.bankName },
@@ -55,10 +55,13 @@ const BankTransferDetails = ({ bank }: { bank: Bank }) => {
   );
 };
 
+export const offersUpi = (bank: Bank) => Boolean(bank.upiLink || bank.upiId);
+export const offersBankTransfer = (bank: Bank) => Boolean(bank.accountNumber && bank.ifsc);
+
 /** Where to send the money: UPI (QR, deep link, UPI id) and bank transfer, whichever the account offers. */
 export const PaymentDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => (
   <>
-    {(bank.upiLink || bank.upiId) && <UpiDetails bank={bank} amount={amount} />}
-    {bank.accountNumber && bank.ifsc && <BankTransferDetails bank={bank} />}
+    {offersUpi(bank) && <UpiDetails bank={bank} amount={amount} />}
+    {offersBankTransfer(bank) && <BankTransferDetails bank={bank} />}
   </>
 );

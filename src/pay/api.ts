@@ -1,4 +1,6 @@
+import type { Provider } from '../../domain/providers';
 import type { PayView } from '../../server/schemas/payins';
+import type { IntentOrder } from './providerCheckout';
 
 export type { PayView };
 
@@ -10,13 +12,14 @@ export interface PayError {
   retryable: boolean;
 }
 
-export type PayResult =
-  | { data: PayView; error: null; /** The server's clock (its Date header), when it sent one. */ serverTime?: number }
+export type Answer<T> =
+  | { data: T; error: null; /** The server's clock (its Date header), when it sent one. */ serverTime?: number }
   | { data: null; error: PayError };
+export type PayResult = Answer<PayView>;
 
 export const NETWORK_MESSAGE = 'We could not reach the payment server. Check your internet connection and try again.';
 
-const send = async (path: string, init: RequestInit = {}): Promise<PayResult> => {
+const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>> => {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -30,7 +33,7 @@ const send = async (path: string, init: RequestInit = {}): Promise<PayResult> =>
   const body = await response.json().catch(() => null);
   if (response.ok && body?.data) {
     const serverTime = Date.parse(response.headers.get('date') ?? '');
-    return { data: body.data as PayView, error: null, ...(Number.isFinite(serverTime) && { serverTime }) };
+    return { data: body.data as T, error: null, ...(Number.isFinite(serverTime) && { serverTime }) };
   }
   const error = body?.error ?? {};
   const message =
@@ -47,6 +50,8 @@ const send = async (path: string, init: RequestInit = {}): Promise<PayResult> =>
     },
   };
 };
+
+const send = (path: string, init?: RequestInit) => call<PayView>(path, init);
 
 const pathOf = (id: string, action = '') => `/v1/pay/${encodeURIComponent(id)}${action}`;
 const postJson = (body: unknown): RequestInit => ({
@@ -67,3 +72,7 @@ export const submitScreenshot = (id: string, file: File) => {
   form.append('file', file);
   return send(pathOf(id, '/screenshot'), { method: 'POST', body: form });
 };
+
+/** Asks the server for a provider's order for this pay-in; `amount` (rupees) only when the pay-in's is not fixed. */
+export const requestIntent = (id: string, provider: Provider, amount?: number) =>
+  call<IntentOrder>(pathOf(id, '/intent'), postJson(amount === undefined ? { provider } : { provider, amount }));

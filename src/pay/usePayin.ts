@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPEN_STATUSES, type PayinStatus } from '../../domain/payin';
-import { assignBank, fetchPay, submitScreenshot, submitUtr, type PayResult, type PayView } from './api';
+import type { Provider } from '../../domain/providers';
+import { assignBank, fetchPay, requestIntent, submitScreenshot, submitUtr, type PayResult, type PayView } from './api';
 
 export const POLL_MS = 4000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -94,6 +95,8 @@ export const usePayin = (id: string) => {
     assign: (amount?: number) => request(() => assignBank(id, amount)),
     utr: (utr: string) => request(() => submitUtr(id, utr)),
     screenshot: (file: File) => request(() => submitScreenshot(id, file)),
+    /** A provider's order to hand the customer over with; the pay-in itself is read by the polling. */
+    intent: (provider: Provider, amount?: number) => requestIntent(id, provider, amount),
   };
   return { load, expired, expire, clockOffset, retry, actions };
 };

@@ -1,7 +1,9 @@
 import { Edit, SimpleForm, useRecordContext, useRedirect, useRefresh, useTranslate } from 'react-admin';
 import { put } from '../../providers/http';
 import { useToasts } from '../../notifications';
+import { useSession } from '../../session/SessionProvider';
 import { useConfirmedSave } from '../shared/useConfirmedSave';
+import { setsMerchantIntent } from './IntentInputs';
 import { MerchantInputs } from './MerchantInputs';
 import { merchantUpdateBody } from './merchantValidation';
 import type { Merchant } from './types';
@@ -13,6 +15,7 @@ const MerchantForm = () => {
   const toasts = useToasts();
   const refresh = useRefresh();
   const redirect = useRedirect();
+  const { role } = useSession();
   const { save, dialog } = useConfirmedSave('merchant.callback-urls', {
     what: 'resources.merchant.confirm.callback_urls',
     onlyIfAsked: true,
@@ -20,7 +23,8 @@ const MerchantForm = () => {
   if (!record) return null;
   const submit = (values: Record<string, unknown>) =>
     save(
-      (headers) => put(`/merchants/${record.id}`, merchantUpdateBody(values), { headers }),
+      (headers) =>
+        put(`/merchants/${record.id}`, merchantUpdateBody(values, { intent: setsMerchantIntent(role) }), { headers }),
       () => {
         toasts.success(translate('app.toast.success'), translate('resources.merchant.notifications.updated'));
         refresh();

@@ -10,6 +10,7 @@ import {
 import { required } from '../../../domain/validation';
 import { useMerchants } from '../../merchants';
 import { useSession } from '../../session/SessionProvider';
+import { IntentInputs } from './IntentInputs';
 import { merchantValidators, type MerchantField } from './merchantValidation';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
@@ -147,6 +148,7 @@ export const MerchantInputs = ({ isCreate = false }: { isCreate?: boolean }) => 
           <BooleanInput source="testMode" helperText={translate('resources.merchant.hints.testMode')} />,
         )}
         {control('disputesAllowed', <BooleanInput source="disputesAllowed" />)}
+        {!isCreate && <IntentInputs />}
       </Section>
     </>
   );

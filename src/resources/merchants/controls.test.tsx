@@ -43,9 +43,9 @@ const merchant = (code: string, extra: Partial<Merchant> = {}): Merchant => ({
 
 const CONTROLS = ['Min Payin', 'Max Payin', 'Payin Fee %', 'Min Payout', 'Max Payout', 'Payout Fee %'];
 
-const renderEdit = (role: Role) => {
+const renderEdit = (role: Role, extra: Partial<Merchant> = { allowIntent: false, intentProvider: null }) => {
   signInAs(role);
-  const record = merchant('M100');
+  const record = merchant('M100', extra);
   const calls = mockApi((call) => {
     if (call.path === '/v1/merchants/id-M100' && call.method === 'GET') return json(200, { data: record });
     if (call.path === '/v1/merchants/id-M100' && call.method === 'PUT')
@@ -99,6 +99,49 @@ describe("the gateway's controls in the merchant form", () => {
       expect(screen.getByRole('spinbutton', { name: label })).not.toHaveAttribute('readonly');
     expect(screen.getByRole('switch', { name: 'Test Mode' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Disputes Allowed' })).toBeInTheDocument();
+  });
+});
+
+describe('Allow Intent and the intent provider', () => {
+  it('lets ADMIN allow intent and choose the provider, and sends both', async () => {
+    const calls = renderEdit('ADMIN');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Merchant M100'));
+    const provider = screen.getByRole('combobox', { name: 'Intent Provider' });
+    expect(provider).toHaveTextContent('Any configured');
+    fireEvent.mouseDown(provider);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Any configured', 'RazorPay', 'CashFree', 'PayU']);
+    fireEvent.click(screen.getByRole('option', { name: 'CashFree' }));
+    fireEvent.click(screen.getByRole('switch', { name: 'Allow Intent' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({
+      allowIntent: true,
+      intentProvider: 'cashfree',
+    });
+  });
+
+  it('sends no provider for Any configured', async () => {
+    const calls = renderEdit('ADMIN', { allowIntent: true, intentProvider: 'payu' });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Intent Provider' })).toHaveTextContent('PayU'));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Intent Provider' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Any configured' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ allowIntent: true, intentProvider: null });
+  });
+
+  it.each(['TRANSACTIONS', 'MERCHANT_ADMIN'] as const)('is neither shown to %s nor sent', async (role) => {
+    const calls = renderEdit(role, { allowIntent: true, intentProvider: 'payu' });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Merchant M100'));
+    expect(screen.queryByRole('switch', { name: 'Allow Intent' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Intent Provider' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Renamed' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+    const body = calls.find((c) => c.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('allowIntent');
+    expect(body).not.toHaveProperty('intentProvider');
   });
 });
 

@@ -63,7 +63,11 @@ const pick = (values: Record<string, unknown>, fields: readonly string[]) => {
   return body;
 };
 
-export const merchantUpdateBody = (values: Record<string, unknown>) => pick(values, EDITABLE);
+/** Only ADMIN sets whether customers may pay through a provider, and which (the server refuses others). */
+const INTENT_FIELDS = ['allowIntent', 'intentProvider'] as const;
+
+export const merchantUpdateBody = (values: Record<string, unknown>, { intent = false } = {}) =>
+  pick(values, intent ? [...EDITABLE, ...INTENT_FIELDS] : EDITABLE);
 
 /** A body without the gateway's controls, which a merchant role does not send. */
 export const withoutStaffOnlyFields = (body: Record<string, unknown>) =>

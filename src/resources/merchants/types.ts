@@ -1,3 +1,5 @@
+import type { Provider } from '../../../domain/providers';
+
 /** A merchant as the API shows it: never the key or the signing secret, only the key's prefix. */
 export interface Merchant {
   id: string;
@@ -16,6 +18,10 @@ export interface Merchant {
   payoutFeePercent: number;
   testMode: boolean;
   disputesAllowed: boolean;
+  /** Customers may pay through a payment provider (issue 14; set by ADMIN). */
+  allowIntent?: boolean;
+  /** The provider offered; null: any configured one. */
+  intentProvider?: Provider | null;
   enabled: boolean;
   /** Disabled by the gateway's staff: only staff enable it again. */
   suspendedByStaff: boolean;

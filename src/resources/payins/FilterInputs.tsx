@@ -1,5 +1,6 @@
 import { Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
 import { AutocompleteArrayInput, useInput, useListContext, useTranslate } from 'react-admin';
+import { PAYMENT_SOURCES } from '../../../domain/payin';
 import { useMerchants } from '../../merchants';
 import { DATE_PRESETS, presetOf, presetRange, type DatePreset } from './datePresets';
 
@@ -60,6 +61,32 @@ export const DatePresetInput = ({ label }: FilterInputProps) => {
       {[ANY, ...DATE_PRESETS, CUSTOM].map((value) => (
         <MenuItem key={value} value={value}>
           {translate(`resources.payins.periods.${value}`)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+};
+
+const ALL = 'All';
+
+/**
+ * The payment source, with the options in the order SPEC §9 lists them: Manual, RazorPay,
+ * CashFree, PayU, All. All leaves the filter out.
+ */
+export const SourceFilterInput = ({ source, label }: FilterInputProps) => {
+  const translate = useTranslate();
+  const { field } = useInput({ source });
+  return (
+    <TextField
+      select
+      label={translate(label ?? '')}
+      value={field.value || ALL}
+      onChange={(event) => field.onChange(event.target.value === ALL ? '' : event.target.value)}
+      sx={{ minWidth: 140 }}
+    >
+      {[...PAYMENT_SOURCES, ALL].map((value) => (
+        <MenuItem key={value} value={value}>
+          {value === ALL ? translate('resources.payins.all') : value}
         </MenuItem>
       ))}
     </TextField>

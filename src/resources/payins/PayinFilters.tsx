@@ -1,16 +1,8 @@
 import { cloneElement, type ReactElement } from 'react';
-import {
-  AutocompleteInput,
-  DateInput,
-  NumberInput,
-  ReferenceInput,
-  SelectArrayInput,
-  SelectInput,
-  TextInput,
-} from 'react-admin';
-import { PAYIN_STATUSES, PAYMENT_SOURCES, type PayinView } from '../../../domain/payin';
+import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectArrayInput, TextInput } from 'react-admin';
+import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
 import type { PayinAccess } from './access';
-import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from './FilterInputs';
+import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';
 
 interface FilterContext {
   view: PayinView;
@@ -55,7 +47,7 @@ const PAYIN_FILTERS: PayinFilter[] = [
   {
     source: 'source',
     alwaysOn: true,
-    input: <SelectInput source="source" choices={choices(PAYMENT_SOURCES)} emptyText="resources.payins.all" />,
+    input: <SourceFilterInput source="source" />,
   },
   { source: 'merchantCode', alwaysOn: true, shown: seesMerchants, input: <MerchantCodesInput source="merchantCode" /> },
   {

@@ -5,6 +5,7 @@ import { formatDateTime, formatRupees } from '../../../domain/format';
 import { CallbackBell } from './CallbackBell';
 import { CopyableText, StatusCell } from './PayinCells';
 import { PayinHistory } from './PayinHistory';
+import { ProviderPayment } from './ProviderPayment';
 import { ReopenButton } from './ReopenButton';
 import { ScreenshotButton } from './ScreenshotButton';
 import { SetSuccessButton } from './SetSuccessButton';
@@ -45,6 +46,9 @@ const Details = () => {
     ['submittedUtr', r.submittedUtr ?? '—'],
     ['utr', r.utr ?? '—'],
     ['source', r.source],
+    ...(r.source !== 'Manual' || r.providerPaymentId
+      ? ([['providerPaymentId', <ProviderPayment key="provider" />]] as Field[])
+      : []),
     ['bankNickname', r.bankNickname ?? '—'],
     ['hasScreenshot', translate(r.hasScreenshot ? 'ra.boolean.true' : 'ra.boolean.false')],
     ['callback', <CallbackBell key="callback" />],

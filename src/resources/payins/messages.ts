@@ -16,6 +16,7 @@ export const payinMessages = {
     submittedUtr: 'UTR · Submitted',
     utr: 'UTR · Bank',
     source: 'Source',
+    providerPaymentId: 'Provider Payment ID',
     bankNickname: 'Bank',
     test: 'Test',
     hasScreenshot: 'Screenshot',
@@ -121,6 +122,7 @@ export const payinMessages = {
     duration: 'Duration',
     error: 'Error',
     no_attempts: 'Not attempted yet.',
+    provider_events: 'Provider events of this pay-in',
   },
   empty: {
     title: 'No deposits to show',

@@ -22,6 +22,8 @@ export interface Payin {
   bankAccountId: string | null;
   bankNickname: string | null;
   source: PaymentSource;
+  /** The provider's id of the payment, when a provider was paid through. */
+  providerPaymentId?: string | null;
   test: boolean;
   hasScreenshot: boolean;
   callback: CallbackState;
