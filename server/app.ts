@@ -232,6 +232,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   await app.register(staticPlugin, {
     distDir: config.distDir,
     payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, config.providers ?? {})),
+    payPageRateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
   });
 
   // Guess counters whose window and wait have both ended serve nobody: swept every ten minutes.

@@ -12,37 +12,57 @@ const PAY_PAGE = /^\/pay\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
  * assets are cached for a year; /pay/{id} gets pay.html and every other non-API path gets
  * index.html, so the dashboard's router decides. Unknown /v1 paths get a JSON 404.
  */
-export const staticPlugin = fp<{ distDir: string; payPagePolicy?: () => Promise<string> }>(
-  async (app, { distDir, payPagePolicy }) => {
-    const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
-    const hasPayPage = fs.existsSync(path.join(distDir, 'pay.html'));
-    if (hasDist) {
-      await app.register(fastifyStatic, {
-        root: distDir,
-        wildcard: false,
-        index: false,
-        cacheControl: false,
-        setHeaders: (res, filePath) => {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      });
-    }
-    app.setNotFoundHandler(async (request, reply) => {
-      const url = request.url.split('?')[0];
-      if (
-        url === '/v1' ||
-        url.startsWith('/v1/') ||
-        !hasDist ||
-        (request.method !== 'GET' && request.method !== 'HEAD')
-      ) {
-        throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
-      }
-      if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');
-      const payPage = hasPayPage && PAY_PAGE.test(url);
-      // The pay page may hand the customer over to a payment provider: its policy says to which.
-      if (payPage && payPagePolicy) reply.header('content-security-policy', await payPagePolicy());
-      return reply.header('cache-control', 'no-cache').sendFile(payPage ? 'pay.html' : 'index.html');
+export const staticPlugin = fp<{
+  distDir: string;
+  payPagePolicy?: () => Promise<string>;
+  payPageRateLimitPerMinute?: number;
+}>(async (app, { distDir, payPagePolicy, payPageRateLimitPerMinute = 120 }) => {
+  const hasDist = fs.existsSync(path.join(distDir, 'index.html'));
+  const hasPayPage = fs.existsSync(path.join(distDir, 'pay.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
-  },
-);
+  }
+  // A provider (PayU) sends the customer back by posting its result to the pay page: what it says
+  // is not believed here (its signed webhook is), the customer is sent to the page itself.
+  await app.register(async (payReturn) => {
+    payReturn.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_request, _body, done) => done(null, null),
+    );
+    payReturn.post(
+      '/pay/:id',
+      { config: { rateLimit: { max: payPageRateLimitPerMinute, timeWindow: '1 minute' } } },
+      async (request, reply) => {
+        const url = request.url.split('?')[0];
+        if (!PAY_PAGE.test(url)) throw notFound('Page');
+        return reply.redirect(url.replace(/\/$/, ''), 303);
+      },
+    );
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (
+      url === '/v1' ||
+      url.startsWith('/v1/') ||
+      !hasDist ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
+    }
+    if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');
+    const payPage = hasPayPage && PAY_PAGE.test(url);
+    // The pay page may hand the customer over to a payment provider: its policy says to which.
+    if (payPage && payPagePolicy) reply.header('content-security-policy', await payPagePolicy());
+    return reply.header('cache-control', 'no-cache').sendFile(payPage ? 'pay.html' : 'index.html');
+  });
+});

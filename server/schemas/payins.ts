@@ -194,6 +194,7 @@ export const PayinView = Type.Object({
   bankAccountId: Nullable(Type.String()),
   bankNickname: Nullable(Type.String()),
   source: enumOf(PAYMENT_SOURCES),
+  providerPaymentId: Nullable(Type.String({ description: "the provider's payment id, when paid through one" })),
   test: Type.Boolean(),
   hasScreenshot: Type.Boolean(),
   callback: CallbackState,

@@ -107,6 +107,7 @@ export const presentPayin = (
   bankAccountId: row.bankAccountId,
   bankNickname: extra.bankNickname,
   source: row.source,
+  providerPaymentId: row.providerPaymentId,
   test: row.test,
   hasScreenshot: row.screenshotPath !== null,
   callback: extra.callback,

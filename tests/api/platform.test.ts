@@ -63,6 +63,20 @@ describe('platform', () => {
     expect(dashboard).toContain("form-action 'self';");
   });
 
+  it('sends a customer whom a provider posts back to the pay page on to the page itself (303), believing nothing posted', async () => {
+    const page = '/pay/6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
+    const res = await fetch(`${s.url}${page}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'status=success&txnid=abc&amount=100.00&hash=x',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(page);
+    const other = await fetch(`${s.url}/pay/not-a-pay-in`, { method: 'POST', redirect: 'manual' });
+    expect(other.status).toBe(404);
+  });
+
   it('compresses what is worth compressing', async () => {
     const res = await s.call('GET', '/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');

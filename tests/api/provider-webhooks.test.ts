@@ -166,6 +166,14 @@ describe.each(DRIVERS)('/v1/webhooks/$provider', (d) => {
       const [event] = await eventsOf(id);
       expect(event).toMatchObject({ provider: d.provider, verified: true, outcome: 'applied', paymentId });
       expect(event.appliedAt).not.toBeNull();
+      // Staff see where it came from on the Deposit screens, and can filter on it.
+      const shown = await demo.s.call('GET', `/v1/payins/${id}`, { token: demo.t.admin });
+      expect(shown.body.data).toMatchObject({ source: SOURCE_OF[d.provider], providerPaymentId: paymentId });
+      const listed = await demo.s.call('GET', `/v1/payins?source=${SOURCE_OF[d.provider]}&pageSize=100`, {
+        token: demo.t.admin,
+      });
+      expect(listed.body.data.map((p: { id: string }) => p.id)).toContain(id);
+      expect(listed.body.data.every((p: { source: string }) => p.source === SOURCE_OF[d.provider])).toBe(true);
     },
   );
 

@@ -22,6 +22,8 @@ const menuPaths = (user: DemoUser) => [...new Set(MENUS_BY_HAND[ROLE_OF[user]].l
 const ADMIN_EXTRA = [
   '/app/merchant-applications',
   '/app/audit-events',
+  '/app/providers',
+  '/app/provider-events',
   '/app/merchant/create',
   '/app/vendor/create',
   '/app/bank-accounts/create',

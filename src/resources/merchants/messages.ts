@@ -78,7 +78,13 @@ export const merchantMessages = {
       rows: 'From the records',
       difference: 'Difference',
     },
-    party: { merchant: 'Merchant', vendor: 'Vendor', account: 'Ledger account', journal: 'Journal' },
+    party: {
+      merchant: 'Merchant',
+      vendor: 'Vendor',
+      provider: 'Payment provider',
+      account: 'Ledger account',
+      journal: 'Journal',
+    },
     what: { balance: 'Balance', held: 'Held', sum: 'Sum of entries' },
   },
   actions: {

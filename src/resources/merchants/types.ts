@@ -52,7 +52,7 @@ export interface MerchantKeys {
 
 /** One figure the reconciliation check found different from the ledger (rupees). */
 export interface ReconciliationDifference {
-  party: 'merchant' | 'vendor' | 'account' | 'journal';
+  party: 'merchant' | 'vendor' | 'provider' | 'account' | 'journal';
   code: string;
   what: 'balance' | 'held' | 'sum';
   ledger: number;
