@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import ChargeBackIcon from '@mui/icons-material/AssignmentReturnOutlined';
-import { DataTable, FilterButton, List, TopToolbar, useListContext } from 'react-admin';
+import { DataTable, FilterButton, List, TopToolbar } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
-import { ListEmpty } from '../shared/ListEmpty';
+import { ListNoneFound } from '../shared/ListEmpty';
 import { ListPagination } from '../shared/ListPagination';
 import { lienFilters } from './LienFilters';
 import { NewLienButton } from './NewLienButton';
@@ -30,11 +30,6 @@ const LIEN_COLUMNS: readonly LienColumn[] = [
   { source: 'createdAt', sortable: true, render: (r) => formatDateTime(r.createdAt) },
 ];
 
-const NoneFound = () => {
-  const { filterValues } = useListContext();
-  return <ListEmpty filtered={Object.keys(filterValues).length > 0} icon={<ChargeBackIcon />} />;
-};
-
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 
 /** /app/lien: the chargebacks, newest first; filters, pages and the export run on the server. */
@@ -53,7 +48,7 @@ export const LienList = () => (
     pagination={<ListPagination />}
     empty={false}
   >
-    <DataTable<Lien> rowClick="show" bulkActionButtons={false} empty={<NoneFound />}>
+    <DataTable<Lien> rowClick="show" bulkActionButtons={false} empty={<ListNoneFound icon={<ChargeBackIcon />} />}>
       {LIEN_COLUMNS.map((c) => (
         <DataTable.Col<Lien>
           key={c.source}

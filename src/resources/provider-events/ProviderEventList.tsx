@@ -1,6 +1,8 @@
 import { DataTable, List, SelectInput, TextInput } from 'react-admin';
 import { formatDateTime } from '../../../domain/format';
 import { PROVIDER_EVENT_OUTCOMES, PROVIDER_LABEL, PROVIDERS } from '../../../domain/providers';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import { ListNoneFound } from '../shared/ListEmpty';
 import { ListPagination } from '../shared/ListPagination';
 import { OutcomeChip } from './OutcomeChip';
 import { PayinLink } from './PayinLink';
@@ -36,8 +38,18 @@ const filters = [
 
 /** The event log: every webhook the providers sent, newest first; each row opens to what was received. */
 export const ProviderEventList = () => (
-  <List filters={filters} sort={{ field: 'receivedAt', order: 'DESC' }} perPage={25} pagination={<ListPagination />}>
-    <DataTable<ProviderEvent> bulkActionButtons={false} rowClick="show">
+  <List
+    filters={filters}
+    sort={{ field: 'receivedAt', order: 'DESC' }}
+    perPage={25}
+    pagination={<ListPagination />}
+    empty={false}
+  >
+    <DataTable<ProviderEvent>
+      bulkActionButtons={false}
+      rowClick="show"
+      empty={<ListNoneFound icon={<WebhookIcon />} />}
+    >
       <DataTable.Col<ProviderEvent> source="receivedAt" render={(r) => formatDateTime(r.receivedAt)} />
       <DataTable.Col<ProviderEvent> source="provider" render={(r) => PROVIDER_LABEL[r.provider]} disableSort />
       <DataTable.Col source="eventType" disableSort />

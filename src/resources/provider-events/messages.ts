@@ -24,6 +24,12 @@ export const providerEventMessages = {
     failed: 'Failed',
   },
   verified: { true: 'Verified', false: 'Not verified' },
+  empty: {
+    title: 'No webhook received yet',
+    text: 'Every request a payment provider sends to the gateway is kept here, verified or not.',
+    filtered_title: 'No event matches',
+    filtered_text: 'No webhook matches these filters. Change or clear them.',
+  },
   replay: {
     action: 'Replay',
     title: 'Replay this event?',

@@ -1,19 +1,14 @@
 import type { ReactElement, ReactNode } from 'react';
 import AccountsIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import { DataTable, FilterButton, List, TopToolbar, useListContext } from 'react-admin';
+import { DataTable, FilterButton, List, TopToolbar } from 'react-admin';
 import { useSession } from '../../session/SessionProvider';
 import { ExportButton } from '../shared/ExportButton';
-import { ListEmpty } from '../shared/ListEmpty';
+import { ListNoneFound } from '../shared/ListEmpty';
 import { ListPagination } from '../shared/ListPagination';
 import { settlementAccess } from './access';
 import { SettlementKindContext, type SettlementKind } from './kind';
 import { settlementColumns } from './settlementColumns';
 import type { SettlementRow } from './types';
-
-const NoneFound = () => {
-  const { filterValues } = useListContext();
-  return <ListEmpty filtered={Object.keys(filterValues).length > 0} icon={<AccountsIcon />} />;
-};
 
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 const wraps = () => ({ minWidth: 160, maxWidth: 240, wordBreak: 'break-word' as const });
@@ -56,7 +51,7 @@ export const SettlementList = ({
         <DataTable<SettlementRow>
           rowClick="show"
           bulkActionButtons={false}
-          empty={<NoneFound />}
+          empty={<ListNoneFound icon={<AccountsIcon />} />}
           sx={{ '& .MuiTableCell-root': { px: 1 } }}
         >
           {columns.map((c) => (

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import InboxIcon from '@mui/icons-material/Inbox';
 import { Card, CardContent } from '@mui/material';
-import { useCreatePath, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
+import { useCreatePath, useListContext, useResourceContext, useResourceDefinition, useTranslate } from 'react-admin';
 import { apiResourceOf, canDo } from '../../../domain/access';
 import { Message } from '../../layout/Message';
 import { useSession } from '../../session/SessionProvider';
@@ -36,4 +36,10 @@ export const ListEmpty = ({ filtered = false, icon = <InboxIcon /> }: { filtered
       </CardContent>
     </Card>
   );
+};
+
+/** A list's empty state that says whether its filters found nothing or there is nothing yet. */
+export const ListNoneFound = ({ icon }: { icon?: ReactElement }) => {
+  const { filterValues } = useListContext();
+  return <ListEmpty filtered={Object.keys(filterValues).length > 0} icon={icon} />;
 };
