@@ -38,7 +38,14 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar role={role} onToggleMenu={toggle} />
-        <Box component="main" id="main-content" ref={main} sx={{ flex: 1, overflow: 'auto', p: { xs: 1.5, sm: 3 } }}>
+        {/* The main area scrolls on its own: a keyboard reaches it even when the screen holds nothing to focus. */}
+        <Box
+          component="main"
+          id="main-content"
+          ref={main}
+          tabIndex={0}
+          sx={{ flex: 1, overflow: 'auto', p: { xs: 1.5, sm: 3 }, '&:focus-visible': { outlineOffset: -2 } }}
+        >
           <RouteErrorBoundary>
             <Suspense fallback={<FullScreenSpinner />}>{children}</Suspense>
           </RouteErrorBoundary>
