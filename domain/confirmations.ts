@@ -31,6 +31,8 @@ export const CONFIRMATION_KINDS = [
   /** A settled or rejected settlement set back to INITIATED: its journal reversed (issue 12). */
   'settlement.reset',
   'vendor-settlement.reset',
+  /** A payment provider's account (issue 14): where customers' money is collected, which webhooks are believed. */
+  'provider.update',
 ] as const;
 export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 

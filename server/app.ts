@@ -217,7 +217,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(withdrawalRoutes, { db, config });
       await v1.register(reportRoutes, { db });
       const providers = config.providers ?? {};
-      await v1.register(providerRoutes, { db, providers, maxFailedLogins: config.maxFailedLogins });
+      await v1.register(providerRoutes, { db, providers });
       await v1.register(providerWebhookRoutes, {
         db,
         providers,

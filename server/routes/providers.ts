@@ -12,9 +12,7 @@ const resource = 'providers';
 export const providerRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   providers: ProviderEnv;
-  /** Wrong passwords typed here count with the sign-in guesses. */
-  maxFailedLogins?: number;
-}> = async (app, { db, providers, maxFailedLogins = 5 }) => {
+}> = async (app, { db, providers }) => {
   app.get(
     '/providers',
     {
@@ -33,22 +31,19 @@ export const providerRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/providers/:provider',
     {
-      config: { access: { resource, action: 'update' } },
+      config: { access: { resource, action: 'update' }, confirm: 'provider.update' },
       schema: {
         tags,
         security,
         summary:
-          "Save a provider's account (the password again in the body): omitted fields stay, '' clears; a field the environment sets cannot be changed",
+          "Save a provider's account (password confirmation): omitted fields stay, '' clears; a field the environment sets cannot be changed",
         params: ProviderParams,
         body: ProviderUpdate,
         response: { 200: Data(ProviderView), ...errorResponses },
       },
     },
     async (request) => ({
-      data: await updateProvider(db, providers, request.session, request.params.provider, request.body, {
-        maxFailedLogins,
-        ip: request.ip,
-      }),
+      data: await updateProvider(db, providers, request.session, request.params.provider, request.body, request.ip),
     }),
   );
 };

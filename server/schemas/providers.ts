@@ -29,7 +29,6 @@ const FieldValue = (description: string) => Type.Optional(Type.String({ maxLengt
 
 export const ProviderUpdate = Type.Object(
   {
-    password: Type.String({ minLength: 1, maxLength: 200, description: "the ADMIN's password, checked again" }),
     enabled: Type.Optional(Type.Boolean()),
     keyId: FieldValue("RazorPay's key id, CashFree's client id, PayU's merchant key"),
     keySecret: FieldValue("RazorPay's key secret, CashFree's client secret, PayU's salt (write-only)"),

@@ -1,14 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { providerAccounts, users } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import { providerAccounts } from '../db/schema';
+import { badRequest } from '../errors';
 import { PROVIDER_FIELDS, PROVIDER_LABEL, PROVIDERS, maskSecret, type Provider } from '../../domain/providers';
 import type { ProviderUpdate, ProviderView } from '../schemas/providers';
 import { audit } from './audit';
-import { guessPolicy, type SessionUser } from './auth';
-import { guarded } from './guesses';
-import { wrongPasswordWhileSignedIn } from './password-changes';
-import { verifyPassword } from './passwords';
+import type { SessionUser } from './auth';
 import type { ProviderEnv, ProviderFieldKey } from './provider-config';
 
 /**
@@ -105,24 +102,6 @@ const checkedFields = (provider: Provider, input: ProviderUpdate, env: ProviderE
   return set;
 };
 
-export const WRONG_PASSWORD = 'The password is not correct: nothing was saved.';
-
-/**
- * The signed-in ADMIN's password, checked again as a confirmation is (a wrong one counts as a
- * guess and is audited; once the guesses are spent the session ends): wrong → 403.
- */
-const checkPassword = async (db: Db, user: SessionUser, password: string, maxFailedLogins: number, ip?: string) => {
-  const lane = { trusted: true };
-  const { ok, guess } = await guarded(db, guessPolicy({ maxFailedLogins }), user.userName, ip, lane, async () => {
-    const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id));
-    return row !== undefined && (await verifyPassword(password, row.hash, lane));
-  });
-  if (!ok) {
-    await wrongPasswordWhileSignedIn(db, user, guess, 'confirmation', ip);
-    throw new AppError(403, 'WRONG_PASSWORD', WRONG_PASSWORD, 'password');
-  }
-};
-
 /** What the audit log keeps of an account: never a secret's value, only whether it holds one. */
 const audited = (row: AccountRow | undefined) => ({
   enabled: row?.enabled ?? true,
@@ -131,13 +110,8 @@ const audited = (row: AccountRow | undefined) => ({
   filled: (['keySecret', 'webhookSecret'] as const).filter((k) => Boolean(row?.[k])),
 });
 
-export interface UpdateContext {
-  maxFailedLogins: number;
-  ip?: string;
-}
-
 /**
- * ADMIN saves a provider's account (password checked again). Omitted fields stay, empty ones are
+ * ADMIN saves a provider's account (the route asks for a password confirmation). Omitted fields stay, empty ones are
  * cleared. The row is locked while it changes; the audit record names the fields that changed
  * and the non-secret values, never a secret.
  */
@@ -147,10 +121,9 @@ export const updateProvider = async (
   user: SessionUser,
   provider: Provider,
   input: ProviderUpdate,
-  ctx: UpdateContext,
+  ip?: string,
 ): Promise<ProviderView> => {
   const set = checkedFields(provider, input, env);
-  await checkPassword(db, user, input.password, ctx.maxFailedLogins, ctx.ip);
   return db.transaction(async (tx) => {
     // The row exists before it is locked, so two saves of a new provider queue on it.
     await tx.insert(providerAccounts).values({ provider }).onConflictDoNothing();
@@ -171,7 +144,7 @@ export const updateProvider = async (
       .returning();
     await audit(
       tx,
-      { ...user, ip: ctx.ip },
+      { ...user, ip },
       {
         action: 'update',
         entity: 'providers',

@@ -2,13 +2,12 @@ import { Writable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, providerAccounts } from '../../server/db/schema';
-import { DEMO_PASSWORD } from '../../server/db/seed';
-import { DEMO_USERS, signInAll, type DemoUser } from '../support/roles';
+import { confirm, DEMO_USERS, signInAll, type DemoUser } from '../support/roles';
 import { startServer, type TestServer } from '../support/server';
 
 /**
  * Issue 14, item 1: the payment providers' accounts as configuration. ADMIN reads and saves them
- * (password again); the environment's fields win and cannot be changed; secrets are write-only:
+ * (password confirmation); the environment's fields win and cannot be changed; secrets are write-only:
  * masked in answers, never in an answer, the audit log or the server log.
  */
 const lines: string[] = [];
@@ -34,13 +33,13 @@ beforeAll(async () => {
 });
 afterAll(() => s?.close());
 
-const call = async (method: string, path: string, token: string, body?: unknown) => {
-  const res = await s.call(method, path, { token, body });
+const call = async (method: string, path: string, token: string, body?: unknown, headers?: Record<string, string>) => {
+  const res = await s.call(method, path, { token, body, headers });
   answers.push(JSON.stringify(res.body));
   return res;
 };
-const put = (provider: string, body: Record<string, unknown>, token = t.admin) =>
-  call('PUT', `/v1/providers/${provider}`, token, { password: DEMO_PASSWORD, ...body });
+const put = async (provider: string, body: Record<string, unknown>, token = t.admin) =>
+  call('PUT', `/v1/providers/${provider}`, token, body, await confirm(s, token, 'provider.update'));
 const list = async () => (await call('GET', '/v1/providers', t.admin)).body.data as any[];
 const fieldOf = (item: any, key: string) => item.fields.find((f: any) => f.key === key);
 const rowOf = async (provider: 'razorpay' | 'cashfree' | 'payu') =>
@@ -100,17 +99,21 @@ describe('saving a provider', () => {
     expect(JSON.stringify(event)).not.toContain('5555');
   });
 
-  it('asks for the password again: a wrong one is 403 and saves nothing', async () => {
+  it('asks for the password again: without a confirmation of this very kind it is 403 and saves nothing', async () => {
     const before = await providerAudits('cashfree');
-    const res = await call('PUT', '/v1/providers/cashfree', t.admin, { password: 'Wrong@1234', keyId: 'CF-WRONG' });
-    expect(res.status).toBe(403);
-    expect(res.body.error).toMatchObject({ code: 'WRONG_PASSWORD', field: 'password' });
-    expect(res.body.error.message).toMatch(/password is not correct/);
+    const url = '/v1/providers/cashfree';
+    const none = await call('PUT', url, t.admin, { keyId: 'CF-NOPASS' });
+    expect(none.status).toBe(403);
+    expect(none.body.error).toMatchObject({ code: 'CONFIRMATION_REQUIRED' });
+    const other = await call('PUT', url, t.admin, { keyId: 'CF-OTHER' }, await confirm(s, t.admin, 'merchant.toggle'));
+    expect(other.status).toBe(403);
+    const wrong = await s.call('POST', '/v1/confirmations', {
+      token: t.admin,
+      body: { password: 'Wrong@1234', action: 'provider.update' },
+    });
+    expect(wrong.status).not.toBe(200);
     expect((await rowOf('cashfree'))?.keyId ?? null).toBeNull();
     expect(await providerAudits('cashfree')).toHaveLength(before.length);
-    const missing = await call('PUT', '/v1/providers/cashfree', t.admin, { keyId: 'CF-NOPASS' });
-    expect(missing.status).toBe(400);
-    expect((await rowOf('cashfree'))?.keyId ?? null).toBeNull();
   });
 
   it('refuses to change a field the environment sets, naming its variable', async () => {
@@ -145,7 +148,7 @@ describe('saving a provider', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.message).toContain('colour');
     expect((await rowOf('cashfree'))?.keyId ?? null).toBeNull();
-    expect((await call('PUT', '/v1/providers/stripe', t.admin, { password: DEMO_PASSWORD })).status).toBe(400);
+    expect((await put('stripe', {})).status).toBe(400);
   });
 
   it('keeps omitted fields, clears empty ones, trims the base URL and switches the provider off and on', async () => {

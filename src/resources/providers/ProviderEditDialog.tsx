@@ -15,7 +15,7 @@ import { useToasts } from '../../notifications';
 import { providerActions } from './actions';
 import { changesOf, formOf, type ProviderForm } from './changes';
 import { FieldInput } from './FieldInput';
-import { PasswordDialog } from './PasswordDialog';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 import type { ProviderAccount, ProviderFieldKey } from './types';
 
 /** The edit form of one provider's account; saving asks for the password, then shows what the server says. */
@@ -34,7 +34,7 @@ export const ProviderEditDialog = ({
   const [form, setForm] = useState<ProviderForm>(() => formOf(account));
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<string, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
+  const { send, dialog } = useConfirmedAction();
   const changes = changesOf(account, form);
 
   const setValue = (key: ProviderFieldKey, value: string) => {
@@ -44,26 +44,26 @@ export const ProviderEditDialog = ({
   const setClear = (key: ProviderFieldKey, clear: boolean) =>
     setForm({ ...form, clear: { ...form.clear, [key]: clear }, values: { ...form.values, [key]: '' } });
 
-  const ask = () => {
+  /** Asks for the password (kind 'provider.update'), then shows what the server says: at a field, or above the form. */
+  const save = async () => {
     setMessage(null);
     if (Object.keys(changes).length === 0) return setMessage(t('nothing_changed'));
-    setAsking(true);
-  };
-
-  /** A wrong password stays at the password; any other refusal goes back to the form. */
-  const confirm = async (password: string): Promise<string | null> => {
-    const result = await providerActions.save(account.provider, { password, ...changes });
-    if (!result.error) {
-      setAsking(false);
-      toasts.success(translate('app.toast.success'), t('saved', { provider: account.label }));
-      onSaved(result.data.data);
-      return null;
+    const what = t('confirm', { provider: account.label });
+    const result = await send(
+      'provider.update',
+      (headers) => providerActions.save(account.provider, changes, headers),
+      {
+        what,
+      },
+    );
+    if (!result) return undefined;
+    if (result.error) {
+      if (result.error.field) setFieldErrors({ [result.error.field]: result.error.message });
+      return setMessage(result.error.message);
     }
-    if (result.error.status === 403) return result.error.message;
-    setAsking(false);
-    if (result.error.field) setFieldErrors({ [result.error.field]: result.error.message });
-    setMessage(result.error.message);
-    return null;
+    toasts.success(translate('app.toast.success'), t('saved', { provider: account.label }));
+    onSaved(result.data.data);
+    return undefined;
   };
 
   return (
@@ -96,16 +96,11 @@ export const ProviderEditDialog = ({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
-        <Button variant="contained" onClick={ask}>
+        <Button variant="contained" onClick={() => void save()}>
           {translate('ra.action.save')}
         </Button>
       </DialogActions>
-      <PasswordDialog
-        open={asking}
-        what={t('confirm', { provider: account.label })}
-        onConfirm={confirm}
-        onClose={() => setAsking(false)}
-      />
+      {dialog}
     </Dialog>
   );
 };

@@ -18,8 +18,8 @@ export const formOf = (account: ProviderAccount): ProviderForm => ({
  * The body of the save without the password: only what changed. An empty secret is left
  * unchanged unless it is to be cleared; fields set by the environment are never sent.
  */
-export const changesOf = (account: ProviderAccount, form: ProviderForm): Omit<ProviderUpdate, 'password'> => {
-  const body: Omit<ProviderUpdate, 'password'> = {};
+export const changesOf = (account: ProviderAccount, form: ProviderForm): ProviderUpdate => {
+  const body: ProviderUpdate = {};
   if (form.enabled !== account.enabled) body.enabled = form.enabled;
   for (const field of account.fields) {
     if (field.fromEnv) continue;

@@ -65,6 +65,10 @@ const api = (
   save: (call: Call) => Response = (call) => json(200, { data: { ...RAZORPAY, ...(call.body as object) } }),
 ) =>
   mockApi((call) => {
+    if (call.path === '/v1/confirmations')
+      return (call.body as { password: string }).password === 'Demo@1234'
+        ? json(200, { data: { confirmation: 'c-1', expiresAt: '' } })
+        : json(400, { error: { message: 'The password is not correct.', code: 'BAD_REQUEST', field: 'password' } });
     if (call.path === '/v1/providers' && call.method === 'GET') return json(200, { data: [RAZORPAY, PAYU] });
     if (call.path.startsWith('/v1/providers/') && call.method === 'PUT') return save(call);
     return undefined;
@@ -123,16 +127,17 @@ describe('the providers screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(puts(calls)).toHaveLength(0);
 
-    await confirmWith('admin-pass');
+    await confirmWith('Demo@1234');
     await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({ action: 'provider.update' });
     expect(puts(calls)[0].path).toBe('/v1/providers/razorpay');
-    expect(puts(calls)[0].body).toEqual({ password: 'admin-pass', keyId: 'rzp_live_9', keySecret: '' });
+    expect(puts(calls)[0].headers['x-confirmation']).toBe('c-1');
+    expect(puts(calls)[0].body).toEqual({ keyId: 'rzp_live_9', keySecret: '' });
     expect(await screen.findByText('RazorPay saved')).toBeInTheDocument();
   });
 
   it("keeps a wrong password at the password, and shows a refused field's message at the field", async () => {
-    let answer = json(403, { error: { message: 'The password is not correct.', code: 'FORBIDDEN' } });
-    const calls = api(() => answer);
+    const calls = api(() => json(400, { error: { message: 'Base URL must start with https://', field: 'apiBase' } }));
     signInAs('ADMIN');
     renderAppAt('/app/providers');
     const dialog = await openEdit('PayU');
@@ -140,10 +145,10 @@ describe('the providers screen', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     const password = await confirmWith('wrong');
     expect(await within(password).findByText('The password is not correct.')).toBeInTheDocument();
+    expect(puts(calls)).toHaveLength(0);
 
-    answer = json(400, { error: { message: 'Base URL must start with https://', field: 'apiBase' } });
-    await confirmWith('right');
-    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    await confirmWith('Demo@1234');
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
     await waitFor(() =>
       expect(within(dialog).getAllByText('Base URL must start with https://').length).toBeGreaterThan(0),
     );

@@ -27,4 +27,4 @@ export interface ProviderAccount {
 }
 
 /** PUT /v1/providers/:provider: a field left out is unchanged, an empty string clears it. */
-export type ProviderUpdate = { password: string; enabled?: boolean } & Partial<Record<ProviderFieldKey, string>>;
+export type ProviderUpdate = { enabled?: boolean } & Partial<Record<ProviderFieldKey, string>>;
