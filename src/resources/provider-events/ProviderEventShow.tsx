@@ -8,29 +8,7 @@ import { PayinLink } from './PayinLink';
 import { ReplayButton } from './ReplayButton';
 import type { ProviderEventDetail } from './types';
 import { VerifiedText } from './VerifiedText';
-
-const Json = ({ title, value }: { title: string; value: unknown }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography variant="subtitle2" component="h3">
-      {title}
-    </Typography>
-    <Box
-      component="pre"
-      sx={{
-        m: 0,
-        p: 1.5,
-        bgcolor: 'action.hover',
-        borderRadius: 1,
-        fontSize: 12,
-        overflowX: 'auto',
-        whiteSpace: 'pre-wrap',
-        wordBreak: 'break-word',
-      }}
-    >
-      {value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value, null, 2)}
-    </Box>
-  </Box>
-);
+import { JsonBlock } from '../shared/JsonBlock';
 
 const Details = () => {
   const r = useRecordContext<ProviderEventDetail>();
@@ -62,8 +40,8 @@ const Details = () => {
           ))}
         </Grid>
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mt: 2 }}>
-          <Json title={translate('resources.provider-events.fields.body')} value={r.body} />
-          <Json title={translate('resources.provider-events.fields.headers')} value={r.headers} />
+          <JsonBlock title={translate('resources.provider-events.fields.body')} value={r.body} />
+          <JsonBlock title={translate('resources.provider-events.fields.headers')} value={r.headers} />
         </Box>
       </CardContent>
     </Card>
