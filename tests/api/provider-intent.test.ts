@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, merchants, payins } from '../../server/db/schema';
-import { DEMO_PASSWORD } from '../../server/db/seed';
 import { payinIdOfTxnid, payuTxnidOf } from '../../domain/providers';
 import { providerSettings } from '../../server/services/provider-config';
 import { ProviderError, createProviderOrder } from '../../server/services/provider-orders';
 import { createPayin, merchantKey, orderId } from '../support/deposits';
 import { startProviderStandIn, type ProviderStandIn } from '../support/provider-stand-in';
-import { signInAll, type DemoUser } from '../support/roles';
+import { confirm, signInAll, type DemoUser } from '../support/roles';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -40,8 +39,8 @@ beforeAll(async () => {
   key = await merchantKey(s, 'BOLT');
   const saved = await s.call('PUT', '/v1/providers/cashfree', {
     token: t.admin,
+    headers: await confirm(s, t.admin, 'provider.update'),
     body: {
-      password: DEMO_PASSWORD,
       keyId: stand.cashfree.clientId,
       keySecret: stand.cashfree.clientSecret,
       apiBase: `${stand.url}/sandbox`,
@@ -94,8 +93,12 @@ const editMerchant = async (code: string, change: Record<string, unknown>, token
   };
   return s.call('PUT', `/v1/merchants/${m.id}`, { token, body });
 };
-const setProvider = (provider: string, body: Record<string, unknown>) =>
-  s.call('PUT', `/v1/providers/${provider}`, { token: t.admin, body: { password: DEMO_PASSWORD, ...body } });
+const setProvider = async (provider: string, body: Record<string, unknown>) =>
+  s.call('PUT', `/v1/providers/${provider}`, {
+    token: t.admin,
+    headers: await confirm(s, t.admin, 'provider.update'),
+    body,
+  });
 
 describe('the pay page offers the providers', () => {
   it('lists every usable provider on a new pay-in, with its source Manual', async () => {

@@ -90,7 +90,9 @@ describe('GET /v1/reconciliation', () => {
     await settlement('REJECTED', 300_00);
     const [payin] = (
       await db.execute<{ id: string; merchant_order_id: string; customer_id: string }>(
-        sql`SELECT id, merchant_order_id, customer_id FROM payins WHERE merchant_id = ${bolt} AND status = 'SUCCESS' AND NOT test LIMIT 1`,
+        // One without a chargeback yet: a pay-in takes one at most (the demo records a few).
+        sql`SELECT id, merchant_order_id, customer_id FROM payins p WHERE merchant_id = ${bolt} AND status = 'SUCCESS' AND NOT test
+          AND NOT EXISTS (SELECT 1 FROM liens l WHERE l.payin_id = p.id) ORDER BY created_at, id LIMIT 1`,
       )
     ).rows;
     const lien =
