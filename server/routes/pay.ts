@@ -5,10 +5,11 @@ import type { ProviderEnv } from '../services/provider-config';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
 import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/payins';
-import { assignBank, payinExists, payView, presentPay, startIntent, submitScreenshot } from '../services/pay-page';
+import { startIntent } from '../services/pay-intent';
+import { assignBank, payinExists, payView, presentPay, submitScreenshot } from '../services/pay-page';
 import { submitUtr } from '../services/payin-matching';
 import { customer } from '../services/payin-steps';
-import { ProviderError } from '../services/provider-orders';
+import { ProviderError } from '../services/provider-http';
 import { payUrlOf } from './merchant-api';
 import { SCREENSHOT_MAX_BYTES, checkScreenshot, removeScreenshot, storeScreenshot } from '../services/screenshots';
 

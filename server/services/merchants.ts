@@ -16,6 +16,7 @@ import type { SessionUser } from './auth';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import type { Confirm } from './confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';
+import { holdIntentSwitch, intentSwitchOf, NEW_MERCHANT_INTENT } from './merchant-intent';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';
 import { bpsFrom, checkRange, paiseFrom } from './money-input';
 import { dataScope } from './scope';
@@ -67,33 +68,6 @@ const holdControls = (user: SessionUser, input: MerchantUpdate, current: Row) =>
   const changed = changedStaffOnlyFields(input, presentMerchant(current));
   if (changed.length > 0) throw new AppError(403, 'STAFF_ONLY', staffOnlyMessage(changed), changed[0]);
 };
-
-/** Issue 14: the pay page's provider switch, with the labels the refusal uses. Only ADMIN sets it. */
-const INTENT_FIELDS = { allowIntent: 'Allow Intent', intentProvider: 'Intent Provider' } as const;
-type IntentSwitch = Pick<Row, keyof typeof INTENT_FIELDS>;
-const NEW_MERCHANT_INTENT: IntentSwitch = { allowIntent: true, intentProvider: null };
-
-/** Another role changing the switch gets 403 naming what it tried to change (sent back unchanged, it passes). */
-const holdIntentSwitch = (user: SessionUser, input: MerchantUpdate, current: IntentSwitch) => {
-  if (user.role === 'ADMIN') return;
-  const changed = (Object.keys(INTENT_FIELDS) as (keyof typeof INTENT_FIELDS)[]).filter(
-    (f) => input[f] !== undefined && input[f] !== current[f],
-  );
-  if (changed.length === 0) return;
-  const named = changed.map((f) => INTENT_FIELDS[f]).join(' and ');
-  throw new AppError(
-    403,
-    'ADMIN_ONLY',
-    `${named} ${changed.length > 1 ? 'are' : 'is'} set by the gateway's ADMIN only: you cannot change ${changed.length > 1 ? 'them' : 'it'}.`,
-    changed[0],
-  );
-};
-
-/** The switch as a request leaves it: ADMIN's values where sent, the current ones otherwise. */
-const intentSwitchOf = (input: MerchantUpdate, current: IntentSwitch): IntentSwitch => ({
-  allowIntent: input.allowIntent ?? current.allowIntent,
-  intentProvider: input.intentProvider === undefined ? current.intentProvider : input.intentProvider,
-});
 
 /** The controls a merchant admin's sub-merchant takes from its parent. */
 const controlsOf = (row: Row) => ({
