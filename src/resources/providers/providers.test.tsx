@@ -1,9 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderAppAt, signInAs, type Call } from '../../test-support';
+import { forgetConfirmation } from '../shared/confirmation';
 import type { ProviderAccount } from './types';
 
-afterEach(() => vi.unstubAllGlobals());
+// A confirmation is reused for a few minutes by the same session: each test starts without one.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetConfirmation();
+});
 
 const RAZORPAY: ProviderAccount = {
   provider: 'razorpay',
