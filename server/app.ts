@@ -48,7 +48,9 @@ import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
 import { startExpiryJob } from './services/payin-expiry';
-import { startLiveHub } from './services/live-events';
+import { LIVE_CHANNEL, liveHub } from './services/live-events';
+import { startListener } from './services/listener';
+import { SESSION_CHANNEL, SessionCache } from './services/session-cache';
 
 export type AppConfig = Pick<
   Config,
@@ -150,8 +152,23 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       },
     },
   });
+  // One connection per server listens for what other connections announce: the live lists'
+  // changes and the changes that end sessions (services/session-cache.ts).
+  const hub = liveHub();
+  const sessionCache = new SessionCache();
+  const listener = await startListener(
+    db,
+    [LIVE_CHANNEL, SESSION_CHANNEL],
+    {
+      message: (channel, payload) => (channel === LIVE_CHANNEL ? hub.hear(payload) : sessionCache.hear(payload)),
+      ready: () => sessionCache.ready(),
+      lost: () => sessionCache.lost(),
+    },
+    app.log,
+  );
   await app.register(authPlugin, {
     db,
+    sessions: sessionCache,
     secret: await jwtSecret(db, config.jwtSecret),
     tokenTtlSeconds: config.tokenTtlSeconds,
     idleTimeoutSeconds: config.idleTimeoutSeconds,
@@ -174,7 +191,6 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   const urls = { allowPrivate: config.allowPrivateCallbackUrls ?? false };
   const publicUrl = config.publicUrl ?? '';
   const ttlMinutes = config.payinTtlMinutes ?? 10;
-  const hub = await startLiveHub(db, app.log);
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -262,7 +278,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   app.addHook('onClose', async () => {
     await expiry.stop();
     await callbacks?.stop();
-    await hub.close();
+    hub.close();
+    await listener.close();
   });
   return app;
 };

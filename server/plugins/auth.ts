@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { activeSession, type SessionUser, type TokenClaims } from '../services/auth';
 import { requireConfirmation } from '../services/confirmations';
+import type { SessionCache } from '../services/session-cache';
 import { merchantByApiKey, type MerchantRow } from '../services/merchant-api-keys';
 
 export type { Action };
@@ -60,7 +61,20 @@ interface AuthPluginOptions {
   secret: string;
   tokenTtlSeconds: number;
   idleTimeoutSeconds?: number;
+  /** The sessions checked lately (services/session-cache.ts); without it every request reads its session. */
+  sessions?: SessionCache;
 }
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Writes that never touch a session or a user: the merchant API, the customer's pay page, providers' webhooks. */
+const writesNoSession = (request: FastifyRequest) => {
+  const access = request.routeOptions.config?.access;
+  return (
+    (access !== undefined && 'merchantApi' in access) ||
+    request.url.startsWith('/v1/pay/') ||
+    request.url.startsWith('/v1/webhooks/')
+  );
+};
 
 /**
  * Deny by default: a /v1 route without an access declaration refuses to register, and every
@@ -107,11 +121,20 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
           : 'Your session is not valid. Please sign in again.',
       );
     }
-    request.session = await activeSession(opts.db, claims, opts.idleTimeoutSeconds);
+    request.session = await activeSession(opts.db, claims, opts.idleTimeoutSeconds, opts.sessions);
     if (request.session.mustChangePassword && !request.routeOptions.config.duringPasswordChange)
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
     if (!canDo(request.session.role, access.resource, access.action)) throw forbidden();
     const kind = request.routeOptions.config.confirm;
     if (kind) requireConfirmation(app, request, kind);
   });
+
+  // A write of this server may have ended sessions or changed a user (sign-out, a role, a password):
+  // forget what it held before the answer leaves, so the next request cannot outrun the database's
+  // announcement of the change (other servers hear that announcement).
+  const sessions = opts.sessions;
+  if (sessions)
+    app.addHook('onSend', async (request) => {
+      if (!READS.has(request.method) && !writesNoSession(request)) sessions.forgetAll();
+    });
 });

@@ -1,6 +1,5 @@
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { poolOf, type Db, type DbOrTx } from '../db';
+import type { DbOrTx } from '../db';
 import type { DataScope } from './scope';
 
 /**
@@ -12,7 +11,7 @@ import type { DataScope } from './scope';
 export const LIVE_TOPICS = ['payins', 'bank-entries'] as const;
 export type LiveTopic = (typeof LIVE_TOPICS)[number];
 
-const CHANNEL = 'pgc_live';
+export const LIVE_CHANNEL = 'pgc_live';
 
 export interface LiveEvent {
   topic: LiveTopic;
@@ -36,7 +35,7 @@ export const notifyAll = async (tx: DbOrTx, topic: LiveTopic, ids: string[]) => 
              JOIN bank_accounts b ON b.id = e.bank_account_id JOIN vendors v ON v.id = b.vendor_id
              LEFT JOIN payins p ON p.id = e.payin_id WHERE e.id = x.id)`;
   await tx.execute(
-    sql`SELECT pg_notify(${CHANNEL}, json_build_object('topic', ${topic}::text, 'id', x.id::text, 'owner', ${owner})::text)
+    sql`SELECT pg_notify(${LIVE_CHANNEL}, json_build_object('topic', ${topic}::text, 'id', x.id::text, 'owner', ${owner})::text)
         FROM unnest(${sql.param(ids)}::uuid[]) AS x(id)`,
   );
 };
@@ -49,63 +48,32 @@ export const mayHear = (scope: DataScope, event: LiveEvent): boolean =>
 type Listener = (event: LiveEvent) => void;
 
 /**
- * One LISTEN connection per server instance, shared by every open event stream. It is a client of
- * its own, outside the pool, so that closing the pool never waits for it.
+ * Passes each committed change on to the open event streams (routes/events.ts); the server's
+ * listener (services/listener.ts) hands it what arrives on LIVE_CHANNEL.
  */
-export const startLiveHub = async (db: Db, log: { warn: (o: object, m: string) => void }) => {
-  const pool = poolOf(db);
+export const liveHub = () => {
   const listeners = new Set<Listener>();
-  let client: pg.Client | null = null;
-  let closed = false;
-
-  const connect = async () => {
-    try {
-      client = new pg.Client(pool.options);
-      await client.connect();
-      client.on('notification', (message) => {
-        if (message.channel !== CHANNEL || !message.payload) return;
-        const raw = JSON.parse(message.payload) as {
-          topic: LiveTopic;
-          id: string;
-          owner: { m: string | null; v: string | null } | null;
-        };
-        const event = {
-          topic: raw.topic,
-          id: raw.id,
-          merchantCode: raw.owner?.m ?? null,
-          vendorCode: raw.owner?.v ?? null,
-        };
-        for (const listener of listeners) listener(event);
-      });
-      client.on('error', (error) => {
-        log.warn({ err: error }, 'live events connection lost; reconnecting');
-        void client?.end().catch(() => undefined);
-        client = null;
-        if (!closed) setTimeout(() => void connect(), 1000).unref();
-      });
-      await client.query(`LISTEN ${CHANNEL}`);
-    } catch (error) {
-      log.warn({ err: error }, 'live events could not listen; retrying');
-      void client?.end().catch(() => undefined);
-      client = null;
-      if (!closed) setTimeout(() => void connect(), 1000).unref();
-    }
-  };
-  await connect();
-
   return {
+    hear: (payload: string) => {
+      const raw = JSON.parse(payload) as {
+        topic: LiveTopic;
+        id: string;
+        owner: { m: string | null; v: string | null } | null;
+      };
+      const event = {
+        topic: raw.topic,
+        id: raw.id,
+        merchantCode: raw.owner?.m ?? null,
+        vendorCode: raw.owner?.v ?? null,
+      };
+      for (const listener of listeners) listener(event);
+    },
     subscribe: (listener: Listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: async () => {
-      closed = true;
-      listeners.clear();
-      const last = client;
-      client = null;
-      await last?.end().catch(() => undefined);
-    },
+    close: () => listeners.clear(),
   };
 };
 
-export type LiveHub = Awaited<ReturnType<typeof startLiveHub>>;
+export type LiveHub = ReturnType<typeof liveHub>;
