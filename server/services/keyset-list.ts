@@ -2,8 +2,20 @@ import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db';
 import type { Batches } from './csv';
-import { afterCursor, cursorOf, offsetOf, orderOf, sortKey, type Paging, type SortKey } from './lists';
-import { COUNT_CAP } from './payins-list';
+import {
+  afterCursor,
+  cappedCountColumn,
+  COUNT_CAP,
+  cursorOf,
+  offsetOf,
+  orderOf,
+  sortKey,
+  type Paging,
+  type SortKey,
+} from './lists';
+
+/** Columns a list's statement carries beside its rows (the capped count). */
+export type ExtraFields = Record<string, SQL>;
 
 /** A select of rows that carry their cursor (cursorFields), ready to be filtered, ordered and cut. */
 interface Selectable<R> {
@@ -21,6 +33,19 @@ export const cappedCount = async (db: DbOrTx, table: PgTable, where: SQL | undef
 };
 
 /**
+ * A page's total: read off its rows (cappedCountColumn), or, when a page past the first is empty,
+ * counted alone; capped at COUNT_CAP and said so.
+ */
+export const pageTotal = async (
+  rows: readonly object[],
+  paging: Paging,
+  alone: () => Promise<number>,
+): Promise<{ total: number; totalCapped?: true }> => {
+  const counted = rows.length > 0 ? (rows[0] as { total: number }).total : paging.page === 1 ? 0 : await alone();
+  return counted > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total: counted };
+};
+
+/**
  * One list's page and CSV batches over a table (STYLE: lists that stay fast): the page counted up
  * to a cap, the export walked by key (sort value, id) a batch at a time, the rows shaped by `present`.
  */
@@ -32,22 +57,21 @@ export const keysetList = <
   table: PgTable;
   sorts: Record<S, AnyPgColumn>;
   id: AnyPgColumn;
-  select: (db: DbOrTx, key: SortKey) => Selectable<R>;
+  select: (db: DbOrTx, key: SortKey, extra?: ExtraFields) => Selectable<R>;
   present: (row: R) => V;
 }) => ({
   page: async (db: DbOrTx, where: SQL | undefined, paging: Paging<S>) => {
     const key = sortKey(paging, spec.sorts, spec.id);
-    const [rows, total] = await Promise.all([
-      spec
-        .select(db, key)
-        .where(where)
-        .orderBy(...orderOf(key))
-        .limit(paging.pageSize)
-        .offset(offsetOf(paging)),
-      cappedCount(db, spec.table, where),
-    ]);
-    const data = rows.map(spec.present);
-    return total > COUNT_CAP ? { data, total: COUNT_CAP, totalCapped: true } : { data, total };
+    const rows = await spec
+      .select(db, key, { total: cappedCountColumn(spec.table, where) })
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(paging.pageSize)
+      .offset(offsetOf(paging));
+    return {
+      data: rows.map(spec.present),
+      ...(await pageTotal(rows, paging, () => cappedCount(db, spec.table, where))),
+    };
   },
   batches:
     (db: DbOrTx, where: SQL | undefined, paging: Paging<S>): Batches =>

@@ -54,9 +54,9 @@ const lienList = keysetList({
   table: liens,
   sorts: SORT,
   id: liens.id,
-  select: (db, key) =>
+  select: (db, key, extra = {}) =>
     db
-      .select({ l: liens, ...cursorFields(key) })
+      .select({ l: liens, ...cursorFields(key), ...extra })
       .from(liens)
       .$dynamic(),
   present: (r) => present(r.l),

@@ -1,9 +1,25 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { istDayStart } from '../../domain/format';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+
+/**
+ * Counting past this many rows would scan up to millions on every page: the count stops here and
+ * the answer says so (`totalCapped`); the list then shows "more than" and pages on by next/previous.
+ * Forty pages of 25 are more than anyone reads before narrowing the filters.
+ */
+export const COUNT_CAP = 1_000;
+
+/**
+ * The capped count as a column of the page's own statement (an InitPlan: counted once, not per
+ * row), so that a page and its total cost one round trip and one connection instead of two.
+ */
+export const cappedCountColumn = (table: PgTable, where: SQL | undefined) =>
+  sql<number>`(SELECT count(*)::int FROM (SELECT 1 FROM ${table} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) capped)`.mapWith(
+    Number,
+  );
 
 /** The query every list takes (DESIGN §7): page, pageSize, sortBy, sortOrder; filters come beside it. */
 export const listQuery = <S extends string, F extends TProperties>(

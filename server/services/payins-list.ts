@@ -11,9 +11,12 @@ import type { SessionUser } from './auth';
 import { journalOf, timelineOf } from './history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
 import type { Batches } from './csv';
+import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
 import {
   afterCursor,
+  cappedCountColumn,
   conditions,
+  COUNT_CAP,
   cursorFields,
   cursorOf,
   istDayRange,
@@ -30,12 +33,7 @@ type Filters = ListFilters<typeof PayinFilters>;
 
 const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };
 
-/**
- * Counting past this many rows would scan up to millions on every page: the count stops here and
- * the answer says so (`totalCapped`); the list then shows "more than" and pages on by next/previous.
- * Forty pages of 25 are more than anyone reads before narrowing the filters.
- */
-export const COUNT_CAP = 1_000;
+export { COUNT_CAP };
 
 /** Merchants see their pay-ins; vendors the pay-ins on their bank accounts. */
 export const payinVisible = (scope: DataScope): SQL | undefined =>
@@ -119,6 +117,7 @@ export const presentPayin = (
 const selectRows = (
   db: DbOrTx,
   key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, payins.id),
+  extra: ExtraFields = {},
 ) =>
   db
     .select({
@@ -126,6 +125,7 @@ const selectRows = (
       bankNickname: bankAccounts.nickname,
       callback: callbackStateColumn('payins', payins.id),
       ...cursorFields(key),
+      ...extra,
     })
     .from(payins)
     .leftJoin(bankAccounts, eq(bankAccounts.id, payins.bankAccountId));
@@ -142,24 +142,15 @@ export const listPayins = async (db: Db, user: SessionUser, filters: Filters, pa
   const scope = await dataScope(db, user);
   const where = and(payinVisible(scope), ...(await payinFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db
-      .execute<{
-        total: number;
-      }>(
-        sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${payins} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) capped`,
-      )
-      .then((r) => r.rows),
-  ]);
-  const counted = Number(total);
-  return counted > COUNT_CAP
-    ? { data: presentRows(rows, user), total: COUNT_CAP, totalCapped: true }
-    : { data: presentRows(rows, user), total: counted };
+  const rows = await selectRows(db, key, { total: cappedCountColumn(payins, where) })
+    .where(where)
+    .orderBy(...orderOf(key))
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
+  return {
+    data: presentRows(rows, user),
+    ...(await pageTotal(rows, paging, () => cappedCount(db, payins, where))),
+  };
 };
 
 export const exportPayins = async (

@@ -21,10 +21,12 @@ import {
   orderOf,
   sortKey,
   type Paging,
+  cappedCountColumn,
 } from './lists';
 import { paiseFrom } from './money-input';
 import type { PayoutRow } from './payout-create';
-import { COUNT_CAP, merchantCodesWanted } from './payins-list';
+import { merchantCodesWanted } from './payins-list';
+import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
 import { dataScope, scopeWhere, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
@@ -89,6 +91,7 @@ const present = (
 const selectRows = (
   db: DbOrTx,
   key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, payouts.id),
+  extra: ExtraFields = {},
 ) =>
   db
     .select({
@@ -96,6 +99,7 @@ const selectRows = (
       bankNickname: bankAccounts.nickname,
       callback: callbackStateColumn('payouts', payouts.id),
       ...cursorFields(key),
+      ...extra,
     })
     .from(payouts)
     .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId));
@@ -104,23 +108,16 @@ export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, p
   const scope = await dataScope(db, user);
   const where = and(payoutVisible(scope), ...(await payoutFilterWhere(db, filters, scope)));
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
-  const [rows, counted] = await Promise.all([
-    selectRows(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db
-      .execute<{
-        total: number;
-      }>(
-        sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM ${payouts} WHERE ${where ?? sql`true`} LIMIT ${COUNT_CAP + 1}) capped`,
-      )
-      .then((r) => Number(r.rows[0].total)),
-  ]);
+  const rows = await selectRows(db, key, { total: cappedCountColumn(payouts, where) })
+    .where(where)
+    .orderBy(...orderOf(key))
+    .limit(paging.pageSize)
+    .offset(offsetOf(paging));
   const forVendor = belongsToVendor(user.role);
-  const data = rows.map((r) => present(r, forVendor));
-  return counted > COUNT_CAP ? { data, total: COUNT_CAP, totalCapped: true } : { data, total: counted };
+  return {
+    data: rows.map((r) => present(r, forVendor)),
+    ...(await pageTotal(rows, paging, () => cappedCount(db, payouts, where))),
+  };
 };
 
 export const exportPayouts = async (

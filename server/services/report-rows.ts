@@ -65,7 +65,7 @@ export const reportRows = <Row extends object>(spec: {
     table: spec.table,
     sorts,
     id: spec.id,
-    select: (db, key) => spec.from(db, { ...spec.cells, ...cursorFields(key) }) as never,
+    select: (db, key, extra = {}) => spec.from(db, { ...spec.cells, ...cursorFields(key), ...extra }) as never,
     present: (row: Record<string, unknown>) =>
       Object.fromEntries(spec.columns.map((c) => [c.key, jsonCell(c.kind, row[c.key])])),
   });

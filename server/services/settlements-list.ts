@@ -74,9 +74,9 @@ const settlementList = keysetList({
   table: settlements,
   sorts: SETTLEMENT_SORT,
   id: settlements.id,
-  select: (db, key) =>
+  select: (db, key, extra = {}) =>
     db
-      .select({ s: settlements, ...cursorFields(key) })
+      .select({ s: settlements, ...cursorFields(key), ...extra })
       .from(settlements)
       .$dynamic(),
   present: (r) => presentSettlement(r.s),

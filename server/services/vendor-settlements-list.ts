@@ -10,7 +10,7 @@ import type { SettlementStatus } from '../../domain/settlement';
 import { journalOf, timelineOf } from './history';
 import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from './lists';
 import { paiseFrom } from './money-input';
-import { keysetList } from './keyset-list';
+import { keysetList, type ExtraFields } from './keyset-list';
 import { dataScope, narrowCodes, type DataScope } from './scope';
 import { common, SHARED_CSV, type Sort } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
@@ -52,9 +52,9 @@ const vendorWhere = (f: VendorListFilters, scope: DataScope) => {
   );
 };
 
-const vendorRows = (db: DbOrTx, key: SortKey) =>
+const vendorRows = (db: DbOrTx, key: SortKey, extra: ExtraFields = {}) =>
   db
-    .select({ v: vendorSettlements, bankNickname: bankAccounts.nickname, ...cursorFields(key) })
+    .select({ v: vendorSettlements, bankNickname: bankAccounts.nickname, ...cursorFields(key), ...extra })
     .from(vendorSettlements)
     .leftJoin(bankEntries, eq(bankEntries.id, vendorSettlements.bankEntryId))
     .leftJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))

@@ -313,6 +313,14 @@ describe('counting a long list', () => {
     const exact = await s.call('GET', '/v1/payins?customerId=cap-customer&pageSize=25', { token: t.admin });
     expect(exact.body.total).toBe(COUNT_CAP);
     expect(exact.body).not.toHaveProperty('totalCapped');
+    // The total rides on the page's rows; a page past the end has none and is counted alone.
+    const past = await s.call('GET', '/v1/payins?customerId=cap-customer&pageSize=25&page=41', { token: t.admin });
+    expect(past.body).toMatchObject({ data: [], total: COUNT_CAP });
+    const last = await s.call('GET', '/v1/payins?customerId=cap-customer&pageSize=25&page=40', { token: t.admin });
+    expect(last.body.data).toHaveLength(25);
+    expect(last.body.total).toBe(COUNT_CAP);
+    const none = await s.call('GET', '/v1/payins?customerId=nobody-at-all&pageSize=25', { token: t.admin });
+    expect(none.body).toMatchObject({ data: [], total: 0 });
   });
 });
 
