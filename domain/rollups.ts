@@ -110,6 +110,20 @@ export const collectedParty = (bankAccountId: string) => `collected:${bankAccoun
 /** The party of a merchant's pay-ins counted by their creation. */
 export const payinsParty = (merchantId: string) => `payins:${merchantId}`;
 
+/**
+ * Every merchant together: the sums of all `merchant:` parties and of all `payins:` parties, kept
+ * as parties of their own (folded from pending rows, services/rollup-folds.ts) so that the
+ * Dashboard of all merchants reads a row a day, not a row a merchant a day.
+ */
+export const ALL_MERCHANTS = 'all:merchants';
+export const ALL_PAYINS = 'all:payins';
+/** The merchant id of the all-merchants histogram of times to SUCCESS. */
+export const ALL_MERCHANTS_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The all-merchants party a party's rows also count in, if any. */
+export const allPartyOf = (party: string): string | null =>
+  party.startsWith('merchant:') ? ALL_MERCHANTS : party.startsWith('payins:') ? ALL_PAYINS : null;
+
 /** Sums rollup deltas of many journals per party (one upsert for a batch). */
 export const mergeDeltas = (all: readonly RollupDelta[]): RollupDelta[] => {
   const into = new Map<string, Deltas>();

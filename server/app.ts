@@ -48,6 +48,7 @@ import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
 import { startExpiryJob } from './services/payin-expiry';
+import { startFoldJob } from './services/rollup-folds';
 import { LIVE_CHANNEL, liveHub } from './services/live-events';
 import { startListener } from './services/listener';
 import { SESSION_CHANNEL, SessionCache } from './services/session-cache';
@@ -265,6 +266,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   // Expired links are dropped and callbacks delivered by every instance, sharing the work safely.
   const interval = config.jobIntervalMs;
   const expiry = startExpiryJob(db, app.log, interval ?? 5000);
+  // One instance at a time folds the all-merchants totals (the others skip their turn).
+  const folds = startFoldJob(db, app.log, interval ?? 1000);
   let callbacks: CallbackWorker | undefined;
   app.addHook('onReady', async () => {
     if (config.callbackWorker ?? true)
@@ -277,6 +280,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   });
   app.addHook('onClose', async () => {
     await expiry.stop();
+    await folds.stop();
     await callbacks?.stop();
     hub.close();
     await listener.close();

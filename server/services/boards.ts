@@ -13,6 +13,9 @@ import {
 } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
 import {
+  ALL_MERCHANTS,
+  ALL_MERCHANTS_ID,
+  ALL_PAYINS,
   collectedParty,
   columnOf,
   MEASURES,
@@ -43,6 +46,17 @@ export const periodOf = (from?: string, to?: string, now = new Date()): Period =
   return period;
 };
 
+const NAMES = sql.raw(MEASURES.map(columnOf).join(', '));
+/**
+ * The rollup rows to read: the all-merchants parties also have rows not folded in yet
+ * (services/rollup-folds.ts), which count as much as the folded ones.
+ */
+const rollupsOf = (all: boolean) =>
+  all
+    ? sql`(SELECT party, span, at, ${NAMES} FROM money_rollups
+        UNION ALL SELECT party, span, at, ${NAMES} FROM rollup_pending) r`
+    : sql`money_rollups r`;
+
 const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
 
 /** Every measure summed over the parties and the period (day rows). */
@@ -62,15 +76,15 @@ const sums = async (db: DbOrTx, parties: string[], period: Period): Promise<Sums
  * and the one before, which is all the previous period shows. The two kinds of row carry disjoint
  * measures, so a day's sum holds both.
  */
-const dashboardDays = async (db: DbOrTx, ids: string[], period: Period, before: Period) => {
+const dashboardDays = async (db: DbOrTx, merchants: Merchants, period: Period, before: Period) => {
   const { rows } = await db.execute<Record<string, string>>(sql`
     SELECT to_char(at, 'YYYY-MM-DD') AS day, ${sql.join(
       MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
       sql`, `,
     )}
-    FROM money_rollups WHERE span = 'day' AND at < ${addDays(period.to, 1)}::date
-      AND ((party = ANY(${keys(ids.map((id) => `merchant:${id}`))}) AND at >= ${period.from}::date)
-        OR (party = ANY(${keys(ids.map(payinsParty))}) AND at >= ${before.from}::date))
+    FROM ${rollupsOf(merchants.all)} WHERE span = 'day' AND at < ${addDays(period.to, 1)}::date
+      AND ((party = ANY(${keys(merchants.money)}) AND at >= ${period.from}::date)
+        OR (party = ANY(${keys(merchants.funnel)}) AND at >= ${before.from}::date))
     GROUP BY at`);
   const zero = () => Object.fromEntries(MEASURES.map((m) => [m, 0])) as Sums;
   const now = zero();
@@ -96,6 +110,7 @@ const series = async (
   db: DbOrTx,
   period: Period,
   into: { deposit: [string[], Measure]; withdraw: [string[], Measure] },
+  all = false,
 ) => {
   const span = bucketOf(period.from, period.to);
   const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(sql`
@@ -103,7 +118,7 @@ const series = async (
       coalesce(sum(r.${sql.raw(columnOf(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${keys(into.deposit[0])})), 0) AS deposit,
       coalesce(sum(r.${sql.raw(columnOf(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${keys(into.withdraw[0])})), 0) AS withdraw
     FROM generate_series(${period.from}::timestamp, ${addDays(period.to, 1)}::timestamp - ${`1 ${span}`}::interval, ${`1 ${span}`}::interval) AS b(at)
-    LEFT JOIN money_rollups r ON r.span = ${span} AND r.at = b.at
+    LEFT JOIN ${rollupsOf(all)} ON r.span = ${span} AND r.at = b.at
       AND r.party = ANY(${keys([...into.deposit[0], ...into.withdraw[0]])})
     GROUP BY b.at ORDER BY b.at`);
   return {
@@ -112,12 +127,22 @@ const series = async (
   };
 };
 
+/** The parties a dashboard adds up: every merchant's own totals, or the merchants chosen. */
+interface Merchants {
+  /** Every merchant: the all-merchants parties, whose rows include pending ones. */
+  all: boolean;
+  ids: string[];
+  money: string[];
+  funnel: string[];
+  speeds: string[];
+}
+
 /** The merchants a dashboard adds up: those asked for that the caller may see, with their sub-merchants if asked. */
-const merchantIdsFor = async (
+const merchantsFor = async (
   db: DbOrTx,
   user: SessionUser,
   q: { merchantCode?: string[]; includeSubMerchants?: boolean },
-): Promise<string[]> => {
+): Promise<Merchants> => {
   const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(await dataScope(db, user)));
   const { rows } = await db.execute<{ id: string }>(
     codes === null
@@ -126,7 +151,10 @@ const merchantIdsFor = async (
         SELECT id FROM chosen
         UNION SELECT s.id FROM merchants s JOIN chosen c ON s.parent_id = c.id WHERE ${q.includeSubMerchants ?? false}::boolean`,
   );
-  return rows.map((r) => r.id);
+  const ids = rows.map((r) => r.id);
+  return codes === null
+    ? { all: true, ids, money: [ALL_MERCHANTS], funnel: [ALL_PAYINS], speeds: [ALL_MERCHANTS_ID] }
+    : { all: false, ids, money: ids.map((id) => `merchant:${id}`), funnel: ids.map(payinsParty), speeds: ids };
 };
 
 const ledgerSum = async (db: DbOrTx, accounts: string[]) => {
@@ -141,11 +169,18 @@ const ledgerSum = async (db: DbOrTx, accounts: string[]) => {
 const BIN_SUMS = sql.raw(SPEED_BOUNDS.map((_, bin) => `coalesce(sum(counts[${bin + 1}]), 0) AS b${bin}`).join(', '));
 
 /** The median time to SUCCESS of each period, from the days' histograms added up. */
-const medians = async (db: DbOrTx, merchantIds: string[], now: Period, before: Period) => {
+const medians = async (db: DbOrTx, merchants: Merchants, now: Period, before: Period) => {
+  const inDays = sql`day BETWEEN ${before.from}::date AND ${now.to}::date`;
+  // The all-merchants histogram has its pending successes as (day, bin, n) rows.
+  const speeds = merchants.all
+    ? sql`(SELECT day, counts FROM payin_speeds WHERE merchant_id = ${ALL_MERCHANTS_ID}::uuid AND ${inDays}
+        UNION ALL SELECT day, array_agg(coalesce(n, 0) ORDER BY b.bin) FROM (SELECT DISTINCT day FROM speed_pending WHERE ${inDays}) d
+          CROSS JOIN generate_series(0, ${SPEED_BOUNDS.length - 1}) AS b(bin)
+          LEFT JOIN (SELECT day AS d2, bin, sum(n)::int AS n FROM speed_pending GROUP BY 1, 2) p ON p.d2 = d.day AND p.bin = b.bin
+          GROUP BY day) s`
+    : sql`(SELECT day, counts FROM payin_speeds WHERE merchant_id = ANY(${sql.param(merchants.speeds)}::uuid[]) AND ${inDays}) s`;
   const { rows } = await db.execute<Record<string, string> & { current: boolean }>(sql`
-    SELECT day >= ${now.from}::date AS current, ${BIN_SUMS} FROM payin_speeds
-    WHERE merchant_id = ANY(${sql.param(merchantIds)}::uuid[]) AND day BETWEEN ${before.from}::date AND ${now.to}::date
-    GROUP BY 1`);
+    SELECT day >= ${now.from}::date AS current, ${BIN_SUMS} FROM ${speeds} GROUP BY 1`);
   const histogram = (current: boolean) => {
     const row = rows.find((r) => r.current === current);
     return new Map(SPEED_BOUNDS.map((_, bin) => [bin, Number(row?.[`b${bin}`] ?? 0)]));
@@ -161,14 +196,19 @@ export const dashboardFigures = async (
 ) => {
   const period = periodOf(q.from, q.to);
   const before = previousPeriod(period.from, period.to);
-  const ids = await merchantIdsFor(db, user, q);
-  const parties = ids.map((id) => `merchant:${id}`);
+  const merchants = await merchantsFor(db, user, q);
+  const parties = merchants.money;
   const oneDay = bucketOf(period.from, period.to) === 'hour';
   const [days, net, hours, speed] = await Promise.all([
-    dashboardDays(db, ids, period, before),
-    ledgerSum(db, parties),
-    oneDay ? series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }) : null,
-    medians(db, ids, period, before),
+    dashboardDays(db, merchants, period, before),
+    ledgerSum(
+      db,
+      merchants.ids.map((id) => `merchant:${id}`),
+    ),
+    oneDay
+      ? series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }, merchants.all)
+      : null,
+    medians(db, merchants, period, before),
   ]);
   const { now: s, was } = days;
   const drawn = hours ?? {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import {
+  allPartyOf,
   collectedParty,
   columnOf,
   MEASURES,
@@ -13,6 +14,7 @@ import {
   type Measure,
 } from '../../domain/rollups';
 import type { AccountKey, Line } from '../../domain/ledger';
+import { ADD_COUNTS, foldAllFromParties } from './rollup-folds';
 
 /**
  * Keeps the rollups of domain/rollups.ts in the caller's transaction: one statement adds a batch's
@@ -35,17 +37,25 @@ export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
   const columns = MEASURES.map((m) => sql.raw(COLUMN[m]));
   const arrays = MEASURES.map((m) => sql`${sql.param(kept.map((r) => r.deltas[m] ?? 0))}::bigint[]`);
   const names = sql.join(columns, sql`, `);
+  const sums = sql.join(
+    MEASURES.map((m) => sql`sum(b.${sql.raw(COLUMN[m])})`),
+    sql`, `,
+  );
+  // The all-merchants totals are appended as pending rows (folded every second, services/rollup-folds.ts):
+  // added to here, their few rows would make every transaction that moves money wait on the others.
   await tx.execute(sql`
+    WITH b AS (
+      SELECT v.*, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket
+      FROM unnest(${sql.param(kept.map((r) => r.party))}::text[],
+        ${sql.param(kept.map((r) => allPartyOf(r.party)))}::text[],
+        ${sql.param(kept.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
+        ${sql.join(arrays, sql`, `)}) AS v(party, all_party, at, ${names})
+      CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)),
+    pending AS (
+      INSERT INTO rollup_pending (party, span, at, ${names})
+      SELECT b.all_party, b.span, b.bucket, ${sums} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3)
     INSERT INTO money_rollups (party, span, at, ${names})
-    SELECT v.party, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket,
-      ${sql.join(
-        MEASURES.map((m) => sql`sum(v.${sql.raw(COLUMN[m])})`),
-        sql`, `,
-      )}
-    FROM unnest(${sql.param(kept.map((r) => r.party))}::text[],
-      ${sql.param(kept.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-      ${sql.join(arrays, sql`, `)}) AS v(party, at, ${names})
-    CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)
+    SELECT b.party, b.span, b.bucket, ${sums} FROM b
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
     ON CONFLICT (party, span, at) DO UPDATE SET
       ${sql.join(
@@ -82,19 +92,19 @@ const addSpeeds = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
   });
   if (rows.length === 0) return;
   await tx.execute(sql`
-    INSERT INTO payin_speeds (merchant_id, day, counts)
-    SELECT merchant, day, array_agg(n ORDER BY bin) FROM (
-      SELECT v.merchant, (coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata')::date AS day, b.bin,
-        (count(*) FILTER (WHERE v.bin = b.bin))::int AS n
+    WITH v AS (
+      SELECT v.merchant, (coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata')::date AS day, v.bin
       FROM unnest(${sql.param(rows.map((r) => r.merchant))}::uuid[],
         ${sql.param(rows.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-        ${sql.param(rows.map((r) => r.bin))}::int[]) AS v(merchant, at, bin)
-      CROSS JOIN generate_series(0, ${SPEED_BOUNDS.length - 1}) AS b(bin)
+        ${sql.param(rows.map((r) => r.bin))}::int[]) AS v(merchant, at, bin)),
+    pending AS (INSERT INTO speed_pending (day, bin, n) SELECT day, bin, count(*) FROM v GROUP BY 1, 2)
+    INSERT INTO payin_speeds (merchant_id, day, counts)
+    SELECT merchant, day, array_agg(n ORDER BY bin) FROM (
+      SELECT v.merchant, v.day, b.bin, (count(*) FILTER (WHERE v.bin = b.bin))::int AS n
+      FROM v CROSS JOIN generate_series(0, ${SPEED_BOUNDS.length - 1}) AS b(bin)
       GROUP BY 1, 2, 3) x
     GROUP BY 1, 2 ORDER BY 1, 2
-    ON CONFLICT (merchant_id, day) DO UPDATE SET counts = (
-      SELECT array_agg(u.a + u.b ORDER BY u.i)
-      FROM unnest(payin_speeds.counts, excluded.counts) WITH ORDINALITY AS u(a, b, i))`);
+    ON CONFLICT (merchant_id, day) DO UPDATE SET counts = ${ADD_COUNTS}`);
 };
 
 /** What posted journals add to the rollups, in the journals' transaction (services/ledger.ts). */
@@ -179,6 +189,7 @@ export const rebuildRollupsIfAsked = async (db: Db) =>
       SELECT 'payins:' || merchant_id, s.span, date_trunc(s.span, created_at AT TIME ZONE 'Asia/Kolkata'), count(*)
       FROM payins CROSS JOIN (VALUES ('day'), ('hour')) AS s(span) WHERE NOT test GROUP BY 1, 2, 3
       ON CONFLICT (party, span, at) DO UPDATE SET created_count = excluded.created_count`);
+    await foldAllFromParties(tx);
     await tx.execute(sql`DELETE FROM rollup_state`);
     return true;
   });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { foldPending } from '../../server/services/rollup-folds';
 import { istDayOf } from '../../domain/format';
 import { addDays } from '../../domain/boards';
 import { demoServerPerFile } from '../support/server';
@@ -28,13 +29,16 @@ const vendorBoard = async (token: string, query: string) => {
 };
 
 /** The rollups as they stand, in a stable order: what the live updates made. */
-const rollups = async () =>
-  (
+/** Every rollup row, the all-merchants totals folded in first (they are what a rebuild writes). */
+const rollups = async () => {
+  await foldPending(demo.s.db);
+  return (
     await demo.s.db.execute(
       sql`SELECT r.*, (SELECT json_agg(s ORDER BY s.merchant_id, s.day) FROM payin_speeds s) AS speeds
         FROM money_rollups r ORDER BY party, span, at`,
     )
   ).rows;
+};
 
 const rebuild = async () => expect(await rebuildRollups(demo.s)).toBe(true);
 
