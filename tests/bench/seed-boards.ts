@@ -25,10 +25,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { foldAllFromParties } from '../../server/services/rollup-folds';
 import type { Db } from '../../server/db';
 import { SPEED_BOUNDS, speedBinOf } from '../../domain/rollups';
 import { spendOf } from './payout-creation';
-import { seedDeposits, type DepositSeed } from './seed-deposits';
+import { DEPOSITS_SHAPE, seedDeposits, type DepositSeed, type Shape } from './seed-deposits';
+import { seedJournals, type JournalSeed } from './seed-journals';
 import { seedPayouts, type PayoutSeed } from './seed-payouts';
 
 export interface BoardsSeed {
@@ -37,8 +40,28 @@ export interface BoardsSeed {
   rollups: { hourRows: number; dayRows: number; parties: number; speedRows: number; mb: number };
   /** Totals of the rollups checked against the generated rows: what disagrees (none expected). */
   disagreements: string[];
-  ms: { payins: number; payouts: number; rollups: number; total: number };
+  /** The finished history's journals, when asked for. */
+  journals?: JournalSeed;
+  ms: { payins: number; payouts: number; journals?: number; rollups: number; total: number };
 }
+
+export interface BoardsShape {
+  shape?: Shape;
+  /** Vendors in all (the demo's and generated ones), over whom the pay-in accounts are spread. */
+  vendors?: number;
+  /** Write the journals of the finished history (seed-journals.ts). */
+  journals?: boolean;
+}
+
+/** Generated vendors VEN-G01… with commissions, up to `total` vendors in all. */
+const addVendors = (pool: pg.Pool, total: number) =>
+  pool.query(
+    `INSERT INTO vendors (code, name, payin_commission_bps, payout_commission_bps, created_at, updated_at)
+     SELECT 'VEN-G' || lpad(i::text, 2, '0'), 'Generated Vendor ' || i, 20 + (i % 4) * 10, 10 + (i % 3) * 10,
+       now() - interval '300 days', now() - interval '300 days'
+     FROM generate_series(1, greatest(0, $1 - (SELECT count(*) FROM vendors))) AS i`,
+    [total],
+  );
 
 /** An IST hour lies inside one IST day: the hour rows first, the day rows summed from them. */
 const insertRollups = (pool: pg.Pool, columns: string[], events: string, params: unknown[] = []) => {
@@ -134,6 +157,8 @@ export const fillRollups = async (pool: pg.Pool) => {
   await insertRollups(pool, PAYIN_COLUMNS, PAYIN_EVENTS);
   await insertRollups(pool, PAYOUT_COLUMNS, PAYOUT_EVENTS);
   await pool.query(SPEEDS, [[...SPEED_BOUNDS]]);
+  // The all-merchants totals, as the fold job would have kept them (services/rollup-folds.ts).
+  await foldAllFromParties(drizzle(pool));
   await pool.query('VACUUM (ANALYZE) money_rollups, payin_speeds');
 };
 
@@ -182,10 +207,18 @@ const SKIP_KNOWN = `CREATE FUNCTION bench_skip_known_merchant() RETURNS trigger 
   CREATE TRIGGER bench_skip_known_merchant BEFORE INSERT ON merchants FOR EACH ROW EXECUTE FUNCTION bench_skip_known_merchant()`;
 
 /** The pay-ins, the pay-outs, then their rollups, on a migrated database that has the demo data. */
-export const seedBoards = async (db: Db, pool: pg.Pool, payins: number, payouts: number): Promise<BoardsSeed> => {
+export const seedBoards = async (
+  db: Db,
+  pool: pg.Pool,
+  payins: number,
+  payouts: number,
+  wide: BoardsShape = {},
+): Promise<BoardsSeed> => {
   const t0 = performance.now();
   const since = (t: number) => Math.round(performance.now() - t);
-  const deposits = await seedDeposits(pool, payins);
+  const shape = wide.shape ?? DEPOSITS_SHAPE;
+  if (wide.vendors) await addVendors(pool, wide.vendors);
+  const deposits = await seedDeposits(pool, payins, shape);
   const payinsMs = since(t0);
   const t1 = performance.now();
   // The pay-out fees the pay-outs bench gives its merchants (its generator reads them).
@@ -195,11 +228,12 @@ export const seedBoards = async (db: Db, pool: pg.Pool, payins: number, payouts:
   await pool.query(SKIP_KNOWN);
   let payoutSeed: PayoutSeed;
   try {
-    payoutSeed = await seedPayouts(db, pool, payouts, spendOf);
+    payoutSeed = await seedPayouts(db, pool, payouts, spendOf, shape);
   } finally {
     await pool.query('DROP TRIGGER bench_skip_known_merchant ON merchants; DROP FUNCTION bench_skip_known_merchant()');
   }
   const payoutsMs = since(t1);
+  const journals = wide.journals ? await seedJournals(pool) : undefined;
   const t2 = performance.now();
   await fillRollups(pool);
   const rollupsMs = since(t2);
@@ -219,6 +253,7 @@ export const seedBoards = async (db: Db, pool: pg.Pool, payins: number, payouts:
       mb: Math.round(Number(rows[0].mb) * 10) / 10,
     },
     disagreements: await check(pool),
-    ms: { payins: payinsMs, payouts: payoutsMs, rollups: rollupsMs, total: since(t0) },
+    journals,
+    ms: { payins: payinsMs, payouts: payoutsMs, journals: journals?.ms.total, rollups: rollupsMs, total: since(t0) },
   };
 };

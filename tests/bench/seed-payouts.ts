@@ -20,11 +20,14 @@ import type pg from 'pg';
 import type { Db } from '../../server/db';
 import { postJournals } from '../../server/services/ledger';
 import { bankAccount, merchantAccount } from '../../domain/ledger';
+import type { Shape } from './seed-deposits';
 
 export const MERCHANTS = 100;
 export const BIG_MERCHANT = 'M001';
 export const merchantCode = (n: number) => `M${String(n).padStart(3, '0')}`;
 export const apiKeyOf = (n: number) => `payout-key-${n}`;
+/** The pay-outs bench's history: 100 merchants over 90 days (bank accounts: the demo's pay-out ones). */
+const PAYOUTS_SHAPE: Pick<Shape, 'merchants' | 'days'> = { merchants: MERCHANTS, days: 90 };
 
 export interface PayoutSeed {
   payouts: number;
@@ -35,7 +38,7 @@ export interface PayoutSeed {
   ms: { setup: number; payouts: number; indexes: number; ledger: number; vacuumAnalyze: number; total: number };
 }
 
-const setup = (pool: pg.Pool, adminId: string) =>
+const setup = (pool: pg.Pool, adminId: string, merchants: number) =>
   pool.query(
     `INSERT INTO merchants (code, name, site_url, return_url, payin_callback_url, payout_callback_url, api_key_hash, api_key_prefix,
        signing_secret, min_payin, max_payin, min_payout, max_payout, payin_fee_bps, payout_fee_bps, created_by, created_at, updated_at)
@@ -43,7 +46,7 @@ const setup = (pool: pg.Pool, adminId: string) =>
        NULL, 'https://m' || i || '.example/callbacks/payout', encode(sha256(('payout-key-' || i)::bytea), 'hex'),
        'payout-key-' || i, 'whsec_' || encode(sha256(('payout-secret-' || i)::bytea), 'base64'),
        10000, 5000000, 50000, 20000000, 200, 100 + (i % 5) * 25, $1::uuid, now() - interval '200 days', now() - interval '200 days'
-     FROM generate_series(1, ${MERCHANTS}) AS i`,
+     FROM generate_series(1, ${merchants}) AS i`,
     [adminId],
   );
 
@@ -70,10 +73,10 @@ const fee = `(amount * m.bps[mi] * 2 + 10000) / 20000`;
 const amountOf = `(CASE WHEN rr < 0.4 THEN greatest(500, round(rupees / 1000.0) * 1000) ELSE rupees END)::bigint * 100`;
 
 /** Finished pay-outs 1…n: merchant, IST day and hour, fate, vendor and method drawn as the header says. */
-const insertFinished = (pool: pg.PoolClient, n: number) =>
+const insertFinished = (pool: pg.PoolClient, n: number, shape: Pick<Shape, 'merchants' | 'days'>) =>
   pool.query(`WITH ${ARRAYS},
-    g AS (SELECT i, 1 + floor(${MERCHANTS} * random() ^ 3)::int AS mi,
-            floor(90 * (1 - (sqrt(1 + 8 * random()) - 1) / 2))::int AS age,
+    g AS (SELECT i, 1 + floor(${shape.merchants} * random() ^ 3)::int AS mi,
+            floor(${shape.days} * (1 - (sqrt(1 + 8 * random()) - 1) / 2))::int AS age,
             CASE WHEN random() < 0.7 THEN 9.5 + random() * 11.5 ELSE random() * 24 END AS hour,
             random() AS rs, random() AS rv, random() AS rm, random() AS rj, 500 + floor(99500 * random() ^ 2.5)::bigint AS rupees,
             random() AS rr, floor(random() * 200000)::int AS customer, 120 + random() * 3600 AS took
@@ -83,7 +86,7 @@ const insertFinished = (pool: pg.PoolClient, n: number) =>
             ((date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') - make_interval(days => age) + make_interval(secs => hour * 3600))
               AT TIME ZONE 'Asia/Kolkata') AS at0
           FROM g),
-    u AS (SELECT t.*, CASE WHEN at0 > now() - interval '2 hours' THEN at0 - make_interval(days => 1 + i % 89) ELSE at0 END AS at,
+    u AS (SELECT t.*, CASE WHEN at0 > now() - interval '2 hours' THEN at0 - make_interval(days => 1 + i % ${shape.days - 1}) ELSE at0 END AS at,
             CASE WHEN status = 'DROPPED' OR rv >= 0.7 THEN NULL WHEN rv < 0.45 THEN 'VEN-ALPHA' ELSE 'VEN-BETA' END AS vendor,
             CASE WHEN status IN ('SUCCESS', 'REVERSED') THEN CASE WHEN rm < 0.75 THEN 'manual' ELSE 'eko' END END AS method FROM t)
     INSERT INTO payouts (${COLUMNS})
@@ -101,9 +104,9 @@ const insertFinished = (pool: pg.PoolClient, n: number) =>
     FROM u, m, b`);
 
 /** Waiting pay-outs of the last two days (newer ones more likely), a third given to a vendor. */
-const insertWaiting = (pool: pg.PoolClient, n: number) =>
+const insertWaiting = (pool: pg.PoolClient, n: number, merchants: number) =>
   pool.query(`WITH ${ARRAYS},
-    g AS (SELECT j, 1 + floor(${MERCHANTS} * random() ^ 3)::int AS mi, random() AS rv, random() AS rt,
+    g AS (SELECT j, 1 + floor(${merchants} * random() ^ 3)::int AS mi, random() AS rv, random() AS rt,
             500 + floor(99500 * random() ^ 2.5)::bigint AS rupees, random() AS rr, floor(random() * 200000)::int AS customer
           FROM generate_series(1, ${n}) AS j),
     t AS (SELECT g.*, ${amountOf} AS amount, now() - make_interval(secs => rt * rt * 2 * 86400) AS at,
@@ -163,12 +166,13 @@ export const seedPayouts = async (
   pool: pg.Pool,
   total: number,
   spend: (code: string, bps: number) => number,
+  shape: Pick<Shape, 'merchants' | 'days'> = PAYOUTS_SHAPE,
 ): Promise<PayoutSeed> => {
   const t0 = performance.now();
   const since = (t: number) => Math.round(performance.now() - t);
   const { rows: admins } = await pool.query<{ id: string }>(`SELECT id FROM users WHERE user_name = 'admin'`);
   if (!admins[0]) throw new Error('seed the demo data first: the generated rows are created by its admin');
-  await setup(pool, admins[0].id);
+  await setup(pool, admins[0].id, shape.merchants);
   const setupMs = since(t0);
   const { rows: defs } = await pool.query<{ name: string; def: string }>(
     `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename = 'payouts' AND indexname <> 'payouts_pkey'`,
@@ -182,8 +186,8 @@ export const seedPayouts = async (
     // setseed makes the draws the same on every run; the SET holds for the index builds.
     await client.query('SELECT setseed(0.11)');
     const waiting = waitingOf(total);
-    await insertFinished(client, total - waiting);
-    await insertWaiting(client, waiting);
+    await insertFinished(client, total - waiting, shape);
+    await insertWaiting(client, waiting, shape.merchants);
     payoutsMs = since(t1);
     const t2 = performance.now();
     await client.query(`SET maintenance_work_mem = '256MB'`);
