@@ -39,13 +39,18 @@ export const MIGRATIONS_DIR = path.join(
   'migrations',
 );
 const MIGRATION_LOCK_KEY = 7_342_001;
+const CONNECT_LIMIT_MS = 5_000;
 
 /** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */
 export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // While the database is down a request waits this long for a connection, then answers 503.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_LIMIT_MS });
   // An idle connection ended by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  // Nor one in use whose socket dies between two queries of a transaction: that transaction fails
+  // with its next query, and the pool drops the connection when it comes back.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db: Db = drizzlePg(pool, { schema });
   const lockClient = await pool.connect();
   try {

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandling, RETRY_MESSAGE } from './errors';
+import { registerErrorHandling, RETRY_MESSAGE, UNAVAILABLE_MESSAGE } from './errors';
 
 /** What the error handler answers for failures that are not the product's own AppErrors. */
 const answer = async (thrown: unknown) => {
@@ -30,6 +30,38 @@ describe('error handling', () => {
       });
     },
   );
+
+  it.each([
+    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    [
+      'PostgreSQL shutting down',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
+    ['PostgreSQL starting up', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
+    ['a connection failure', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['a cut connection', new Error('Connection terminated unexpectedly')],
+    ['no connection in time', new Error('timeout exceeded when trying to connect')],
+    [
+      'a failed query over a lost connection',
+      Object.assign(new Error('Failed query: rollback'), {
+        cause: new Error('Client has encountered a connection error and is not queryable'),
+      }),
+    ],
+    [
+      'every address refused',
+      Object.assign(new AggregateError([Object.assign(new Error('refused'), { code: 'ECONNREFUSED' })], ''), {}),
+    ],
+  ])('%s is a 503 saying the database is not reachable, to retry', async (_name, thrown) => {
+    expect(await answer(thrown)).toEqual({
+      status: 503,
+      body: { error: { message: UNAVAILABLE_MESSAGE, code: 'DB_UNAVAILABLE' } },
+      retryAfter: '5',
+    });
+  });
+
+  it('a pool closed on purpose is not a database outage', async () => {
+    expect((await answer(new Error('Cannot use a pool after calling end on the pool'))).status).toBe(500);
+  });
 
   it('anything else unexpected is a 500 without its message', async () => {
     const res = await answer(pgError('23514'));

@@ -34,6 +34,47 @@ export const validationMessage = (errors: AjvError[], context?: string): { messa
 export const RETRY_MESSAGE =
   'Another change to the same records was being made at that moment; nothing was saved. Please try again.';
 
+export const UNAVAILABLE_MESSAGE = 'The database is not reachable at the moment; nothing was saved. Please try again.';
+
+/**
+ * The database cannot be reached or is restarting: refused or cut connections (Node), PostgreSQL
+ * shutting down or starting up (57P0x), connection failures (class 08), and node-postgres's own
+ * words for a connection lost or not made in time.
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNREACHABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error and is not queryable)/;
+
+/** Whether the error, or one it wraps (drizzle's query error, Node's AggregateError), says the database is out of reach. */
+export const isDatabaseUnreachable = (error: unknown, depth = 0): boolean => {
+  if (!error || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNREACHABLE_MESSAGES.test(message)) return true;
+  if (Array.isArray(errors) && errors.some((e) => isDatabaseUnreachable(e, depth + 1))) return true;
+  return isDatabaseUnreachable(cause, depth + 1);
+};
+
 /** One error shape for every failure: { error: { message, code } }. No stack or SQL leaves the server. */
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { validation?: AjvError[] }, request, reply) => {
@@ -56,6 +97,15 @@ export const registerErrorHandling = (app: FastifyInstance) => {
         .status(503)
         .header('retry-after', '1')
         .send({ error: { message: RETRY_MESSAGE, code: 'RETRY' } });
+    }
+    // PostgreSQL is restarting or out of reach: a transaction cut off before its commit is rolled
+    // back whole, the pool reconnects by itself, and the request may be sent again in a moment.
+    if (isDatabaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database not reachable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ error: { message: UNAVAILABLE_MESSAGE, code: 'DB_UNAVAILABLE' } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

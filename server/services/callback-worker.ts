@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import PQueue from 'p-queue';
 import { outcomeOf, type CallbackOutcome } from '../../domain/callback-schedule';
 import type { Db } from '../db';
 import { callbackAttempts, callbacks, merchants } from '../db/schema';
@@ -42,17 +41,17 @@ const PER_SEND_OVERHEAD_MS = 10_000;
 const LEASE_MARGIN_MS = 30_000;
 
 /**
- * Leases due callbacks in one statement. SKIP LOCKED keeps instances from waiting on each other;
- * a row another instance leased in the meantime is re-checked and skipped. The merchant's secret
- * is read now, so that a rotated secret signs every later attempt.
+ * Leases the next due callback in one statement, counting the attempt. SKIP LOCKED keeps instances
+ * from waiting on each other; a row another instance leased in the meantime is re-checked and
+ * skipped. The merchant's secret is read now, so that a rotated secret signs every later attempt.
  */
-const claim = async (db: Db, batchSize: number, leaseMs: number): Promise<Claimed[]> => {
+const claim = async (db: Db, leaseMs: number): Promise<Claimed | undefined> => {
   const { rows } = await db.execute<Claimed>(sql`
     with due as (
       select id from ${callbacks}
       where state = 'PENDING' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
       order by next_attempt_at
-      limit ${batchSize}
+      limit 1
       for update skip locked
     )
     update ${callbacks} c
@@ -60,7 +59,7 @@ const claim = async (db: Db, batchSize: number, leaseMs: number): Promise<Claime
     from due, ${merchants} m
     where c.id = due.id and m.id = c.merchant_id
     returning c.id, c.url, c.body, c.attempts, c.locked_until::text as lease, m.signing_secret as secret`);
-  return rows;
+  return rows[0];
 };
 
 const after = (ms: number) => sql`now() + ${ms}::float8 * interval '1 millisecond'`;
@@ -98,9 +97,9 @@ const finish = (db: Db, c: Claimed, attempt: AttemptRecord, outcome: CallbackOut
 export const startCallbackWorker = (opts: CallbackWorkerOptions): CallbackWorker => {
   const { db, log, intervalMs = 1_000, batchSize = 20, concurrency = 5, timeoutMs = 10_000 } = opts;
   const policy = { allowPrivate: opts.allowPrivate };
-  // Every callback of a batch is leased until its turn has surely ended: never sent twice at once.
-  const rounds = Math.ceil(batchSize / concurrency);
-  const leaseMs = rounds * (timeoutMs + PER_SEND_OVERHEAD_MS) + LEASE_MARGIN_MS;
+  // A callback is leased only when a sender is free to send it, for as long as that send can take:
+  // after a crash only the sends under way wait for their leases, never a queue of untouched ones.
+  const leaseMs = timeoutMs + PER_SEND_OVERHEAD_MS + LEASE_MARGIN_MS;
   const running = new Set<Promise<unknown>>();
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -127,14 +126,25 @@ export const startCallbackWorker = (opts: CallbackWorkerOptions): CallbackWorker
     return work;
   };
 
+  /** One sender: claims a callback, sends it, and the next, until the batch is used up or none is due. */
+  const lane = async (budget: { left: number }) => {
+    let claimed = 0;
+    while (!stopped && budget.left > 0) {
+      budget.left -= 1;
+      const c = await claim(db, leaseMs);
+      if (!c) return claimed;
+      claimed += 1;
+      await send(c);
+    }
+    return claimed;
+  };
+
   const runOnce = () =>
     track(
       (async () => {
-        if (stopped) return 0;
-        const claimed = await claim(db, batchSize, leaseMs);
-        const queue = new PQueue({ concurrency });
-        await Promise.all(claimed.map((c) => queue.add(() => send(c))));
-        return claimed.length;
+        const budget = { left: batchSize };
+        const lanes = await Promise.all(Array.from({ length: Math.min(concurrency, batchSize) }, () => lane(budget)));
+        return lanes.reduce((sum, n) => sum + n, 0);
       })(),
     );
 
