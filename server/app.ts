@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -113,6 +113,13 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     // Only the configured proxies may name the client; anyone can send X-Forwarded-For.
     trustProxy,
     bodyLimit: 1024 * 1024,
+    // An address the router cannot read (bad escapes, an id past the 100 characters a parameter may
+    // hold) is answered in the house's shape, without echoing the address back.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'The address is too long.' : 'The address is not valid.';
+      void reply.status(tooLong ? 414 : 400).send({ error: { message, code: 'BAD_URL' } });
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -74,7 +74,10 @@ export const bankEntryRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       for await (const part of request.parts({ limits: { fileSize: STATEMENT_MAX_BYTES, files: 1, fields: 5 } })) {
         if (part.type === 'field' && part.fieldname === 'bankAccountId') bankAccountId = String(part.value);
         else if (part.type === 'file' && part.fieldname === 'file') {
-          const bytes = await part.toBuffer();
+          // Past the limit the reading itself fails: the sender is told why, as for a screenshot.
+          const bytes = await part.toBuffer().catch(() => {
+            throw badRequest('file must be at most 2 MB', 'file');
+          });
           if (part.file.truncated) throw badRequest('file must be at most 2 MB', 'file');
           text = bytes.toString('utf8');
         } else if (part.type === 'file') await part.toBuffer();

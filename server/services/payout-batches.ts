@@ -125,42 +125,49 @@ const insertFitting = async (tx: DbOrTx, items: Creation[], moneyOf: (i: number)
 export const writeCreations = async (db: Db, items: Creation[]): Promise<(CreatedPayout | Error)[]> => {
   const answers: Answers = items.map(() => undefined);
   const keyOf = (item: Creation) => (item.merchant.testMode ? null : merchantAccount(item.merchant.id));
-  await db.transaction(async (tx) => {
-    const accounts = await lockForHolds(
-      tx,
-      items.flatMap((item) => keyOf(item) ?? []),
-    );
-    const moneyOf = (i: number) => {
-      const key = keyOf(items[i]);
-      return key ? accounts.get(key)! : null;
-    };
-    const { done, repeats, refused } = await insertFitting(tx, items, moneyOf, answers);
-    if (repeats.length + refused.length > 0) {
-      const found = await ordersOf(
+  const nothingMade = new Error('every pay-out of the batch was refused or repeated');
+  await db
+    .transaction(async (tx) => {
+      const accounts = await lockForHolds(
         tx,
-        [...repeats, ...refused].map((i) => items[i].values),
+        items.flatMap((item) => keyOf(item) ?? []),
       );
-      for (const i of repeats) answers[i] = replayed(found.get(orderOf(items[i].values)), items[i]);
-      for (const i of refused) {
-        const row = found.get(orderOf(items[i].values));
-        if (row) answers[i] = replayed(row, items[i]);
+      const moneyOf = (i: number) => {
+        const key = keyOf(items[i]);
+        return key ? accounts.get(key)! : null;
+      };
+      const { done, repeats, refused } = await insertFitting(tx, items, moneyOf, answers);
+      if (repeats.length + refused.length > 0) {
+        const found = await ordersOf(
+          tx,
+          [...repeats, ...refused].map((i) => items[i].values),
+        );
+        for (const i of repeats) answers[i] = replayed(found.get(orderOf(items[i].values)), items[i]);
+        for (const i of refused) {
+          const row = found.get(orderOf(items[i].values));
+          if (row) answers[i] = replayed(row, items[i]);
+        }
       }
-    }
-    await placeHolds(
-      tx,
-      done.flatMap(({ i, row }) => {
-        const money = moneyOf(i);
-        return money
-          ? [{ key: holdKey(row), accountId: money.id, amount: holdOf(row), entity: 'payouts', entityId: row.id }]
-          : [];
-      }),
-    );
-    await auditAll(
-      tx,
-      done.map(({ i, row }) => ({ actor: items[i].actor, event: createdEvent(row) })),
-    );
-    for (const { i, row } of done) answers[i] = { row, created: true };
-  });
+      await placeHolds(
+        tx,
+        done.flatMap(({ i, row }) => {
+          const money = moneyOf(i);
+          return money
+            ? [{ key: holdKey(row), accountId: money.id, amount: holdOf(row), entity: 'payouts', entityId: row.id }]
+            : [];
+        }),
+      );
+      await auditAll(
+        tx,
+        done.map(({ i, row }) => ({ actor: items[i].actor, event: createdEvent(row) })),
+      );
+      for (const { i, row } of done) answers[i] = { row, created: true };
+      // A refused pay-out writes nothing, not even the empty ledger account opened to check its balance.
+      if (done.length === 0) throw nothingMade;
+    })
+    .catch((error: unknown) => {
+      if (error !== nothingMade) throw error;
+    });
   return answers.map((a) => a ?? conflict('Could not create the pay-out. Please try again.', 'RETRY'));
 };
 

@@ -20,6 +20,16 @@ describe('input hygiene', () => {
     expect(statuses.filter((x) => !x.endsWith(' 400'))).toEqual([]);
   });
 
+  it('answers an id too long for the router, or an address it cannot read, in the error shape without echoing it', async () => {
+    const long = await demo.s.call('POST', `/v1/payouts/${'9'.repeat(200)}/approve`, { token: demo.t.admin, body: {} });
+    expect([long.status, long.body]).toEqual([
+      414,
+      { error: { message: 'The address is too long.', code: 'BAD_URL' } },
+    ]);
+    const bad = await demo.s.call('GET', '/v1/merchants/%E0%A4%A', { token: demo.t.admin });
+    expect([bad.status, bad.body]).toEqual([400, { error: { message: 'The address is not valid.', code: 'BAD_URL' } }]);
+  });
+
   it('answers 400, never 500, to NUL characters in bodies and queries, naming the field', async () => {
     const results = [
       await demo.s.call('POST', '/v1/login', { body: { userName: 'ad\u0000min', password: 'x' } }),

@@ -30,6 +30,26 @@ const heldAgrees = async () =>
       WHERE a.held <> coalesce(h.pending, 0)`)
   ).rows;
 
+describe('a refused pay-out', () => {
+  it('writes nothing, not even the empty ledger account its balance was checked on', async () => {
+    const { rows } = await demo.s.db.execute<{ code: string; id: string }>(sql`SELECT m.code, m.id FROM merchants m
+      WHERE NOT m.test_mode AND NOT EXISTS (SELECT 1 FROM ledger_accounts a WHERE a.key = 'merchant:' || m.id) LIMIT 1`);
+    expect(rows).toHaveLength(1);
+    const key = await merchantKey(demo.s, rows[0].code);
+    const res = await post(key, {
+      merchantOrderId: orderId('wd'),
+      customerId: 'cust-1',
+      amount: 500,
+      beneficiary: bank,
+    });
+    expect([res.status, res.body.error.code]).toEqual([409, 'INSUFFICIENT_BALANCE']);
+    const accounts = await demo.s.db.execute(
+      sql`SELECT 1 FROM ledger_accounts WHERE key = ${merchantAccount(rows[0].id)}`,
+    );
+    expect(accounts.rows).toEqual([]);
+  });
+});
+
 describe('merchant API, pay-outs', () => {
   it('creates INITIATED and holds the amount and its fee; the status and the balance say so', async () => {
     const key = await fund('CRISP', 20_000);
