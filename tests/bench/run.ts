@@ -3,8 +3,12 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts,boards (comma-separated; all when unset).
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts,boards,team,large,soak
+ * (comma-separated; all but large and soak when unset).
+ * team: the embedded default (npm start) with 100,000 pay-ins, 20 people browsing and a merchant creating 20 pay-ins/s,
+ * beside the same on the system's PostgreSQL. soak: 200 simulated users for SOAK_SECONDS (300).
  * boards: the Dashboard, Vendor Board and Accounts report over rollups of 1M pay-ins and 500k pay-outs, and the Payins CSV export.
+ * large: lists, boards, export, creation and sign-in over 10M pay-ins and 2M pay-outs with journals, each beside its same-SQL floor.
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
  * BENCH_LOGIN_USER (admin), BENCH_START_RUNS (1), BENCH_DATABASE_URL (local PostgreSQL, database test),
  * BENCH_WAIT_QUIET_SECONDS (15: how long to wait, before each measurement, for other processes to go quiet),
@@ -12,7 +16,9 @@
  * BENCH_SCALE_BANK_ACCOUNTS (50000), BENCH_SCALE_VENDORS (20), BENCH_SLOW_MS (50), BENCH_EXPORT_ROWS (200000),
  * DEPOSITS_PAYINS (1000000), DEPOSITS_MATCH (5000 per run), DEPOSITS_CALLBACKS (5000),
  * PAYOUTS_COUNT (500000), PAYOUTS_CREATE (10000 per creation run),
- * BOARDS_PAYINS (1000000), BOARDS_PAYOUTS (500000), BOARDS_CONNECTIONS (10: the boards' second load level).
+ * BOARDS_PAYINS (1000000), BOARDS_PAYOUTS (500000), BOARDS_CONNECTIONS (10: the boards' second load level),
+ * LARGE_DATABASE_URL (a database seeded before, used as it is; else one is seeded), LARGE_PAYINS (10000000),
+ * LARGE_PAYOUTS (2000000), LARGE_CREATE (10000 pay-ins created).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -29,6 +35,10 @@ import { benchBoards, type BoardsResult } from './boards';
 import { boardsOtherCpu, boardsReport } from './boards-report';
 import { benchDeposits, depositsOtherCpu, depositsReport, type DepositsResult } from './deposits';
 import { benchExports, exportsReport, type ExportsResult } from './exports';
+import { benchLarge, type LargeResult } from './large';
+import { largeOtherCpu, largeReport } from './large-report';
+import { benchTeam } from './embedded-team';
+import { benchSoak, soakReport, type SoakBenchResult } from './soak';
 import { benchPayouts, type PayoutsResult } from './payouts';
 import { payoutsOtherCpu, payoutsReport } from './payouts-report';
 import { benchSignInFlood, signInFloodReport, type SignInFloodResult } from './signin-flood';
@@ -127,6 +137,8 @@ const results = {
   deposits: undefined as DepositsResult | undefined,
   payouts: undefined as PayoutsResult | undefined,
   boards: undefined as BoardsResult | undefined,
+  large: undefined as LargeResult | undefined,
+  soak: undefined as SoakBenchResult | undefined,
   signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
 };
@@ -301,6 +313,12 @@ const benchBoardsSection = async () => {
   results.errors.push(...results.boards.problems.map((p) => `boards: ${p}`));
 };
 
+const benchLargeSection = async () => {
+  results.large = await benchLarge(settings, log);
+  if (results.large.skipped) log(`large: skipped (${results.large.skipped})`);
+  results.errors.push(...results.large.problems.map((p) => `large: ${p}`));
+};
+
 const ratio = (route: number, bare: number): Ratio => ({
   value: round(route / Math.max(bare, 1), 2),
   lowerBound: bare < 1,
@@ -339,6 +357,7 @@ const allOtherCpu = (): number[] => {
     ...depositsOtherCpu(results.deposits),
     ...payoutsOtherCpu(results.payouts),
     ...boardsOtherCpu(results.boards),
+    ...largeOtherCpu(results.large),
   );
   return otherShares(all);
 };
@@ -361,6 +380,8 @@ const report = (): string => {
   if (ran('deposits') && results.deposits) out.push('', ...depositsReport(results.deposits));
   if (ran('payouts') && results.payouts) out.push('', ...payoutsReport(results.payouts));
   if (ran('boards') && results.boards) out.push('', ...boardsReport(results.boards));
+  if (ran('large') && results.large) out.push('', ...largeReport(results.large));
+  if (ran('soak') && results.soak) out.push('', ...soakReport(results.soak));
 
   const env = results.environment;
   out.push(
@@ -540,6 +561,9 @@ const main = async () => {
     ['deposits', 'deposits', benchDepositsSection],
     ['payouts', 'payouts', benchPayoutsSection],
     ['boards', 'boards', benchBoardsSection],
+    ['large', 'large', benchLargeSection],
+    ['team', 'embedded default, small team', async () => void (await benchTeam(settings, log, results))],
+    ['soak', 'soak', async () => void (results.soak = await benchSoak(settings.postgresUrl, log))],
   ];
   const steps = all.filter(([section]) => ran(section)).map(([, name, step]) => [name, step] as const);
   for (const [name, step] of steps) {

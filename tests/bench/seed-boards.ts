@@ -28,7 +28,7 @@ import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { foldAllFromParties } from '../../server/services/rollup-folds';
 import type { Db } from '../../server/db';
-import { SPEED_BOUNDS, speedBinOf } from '../../domain/rollups';
+import { ALL_MERCHANTS_ID, SPEED_BOUNDS, speedBinOf } from '../../domain/rollups';
 import { spendOf } from './payout-creation';
 import { DEPOSITS_SHAPE, seedDeposits, type DepositSeed, type Shape } from './seed-deposits';
 import { seedJournals, type JournalSeed } from './seed-journals';
@@ -186,7 +186,21 @@ const check = async (pool: pg.Pool): Promise<string[]> => {
       if (got !== want) out.push(`${prefix}: ${column} of the ${span} rows ${got}, the rows say ${want}`);
     }
   }
-  const speeds = await one(pool, 'SELECT sum(n) AS n FROM payin_speeds, unnest(counts) AS n');
+  for (const span of ['hour', 'day']) {
+    const every = await one(pool, sum('payin_amount', 'merchant', span));
+    const all = await one(pool, sum('payin_amount', 'all', span).replace("LIKE 'all:%'", "= 'all:merchants'"));
+    if (every !== all) out.push(`all:merchants payin_amount of the ${span} rows ${all}, the merchants' ${every}`);
+  }
+  // Every merchant's own histograms: the all-merchants one (ALL_MERCHANTS_ID) is their sum again.
+  const speeds = await one(
+    pool,
+    `SELECT sum(n) AS n FROM payin_speeds, unnest(counts) AS n WHERE merchant_id <> '${ALL_MERCHANTS_ID}'`,
+  );
+  const allSpeeds = await one(
+    pool,
+    `SELECT coalesce(sum(n), 0) AS n FROM payin_speeds, unnest(counts) AS n WHERE merchant_id = '${ALL_MERCHANTS_ID}'`,
+  );
+  if (allSpeeds !== speeds) out.push(`all-merchants histogram count ${allSpeeds}, the merchants' ${speeds}`);
   const successes = await one(pool, `SELECT count(*) AS n FROM payins WHERE status = 'SUCCESS' AND NOT test`);
   if (speeds !== successes) out.push(`payin_speeds count ${speeds}, SUCCESS pay-ins ${successes}`);
   const { rows } = await pool.query<{ created: Date; completed: Date; bin: number }>(

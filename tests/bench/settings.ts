@@ -27,15 +27,20 @@ export const SECTIONS = [
   'deposits',
   'payouts',
   'boards',
+  'large',
+  'team',
+  'soak',
 ] as const;
 export type Section = (typeof SECTIONS)[number];
+/** Sections run only when named: ten million rows to generate (an hour here), minutes of soak. */
+const ON_REQUEST: readonly Section[] = ['large', 'soak'];
 
 const sectionsFrom = (text: string | undefined): Section[] => {
   const names = (text ?? '')
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
-  if (names.length === 0) return [...SECTIONS];
+  if (names.length === 0) return SECTIONS.filter((s) => !ON_REQUEST.includes(s));
   const unknown = names.filter((n) => !(SECTIONS as readonly string[]).includes(n));
   if (unknown.length > 0)
     throw new Error(`BENCH_ONLY: unknown section ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`);
