@@ -27,7 +27,7 @@ import {
 } from './lists';
 import { paiseFrom } from './money-input';
 import type { PayinRow } from './payin-steps';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope, vendorBankAccountIds } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
 
@@ -39,7 +39,7 @@ export { COUNT_CAP };
 export const payinVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, {
     merchantCodes: (codes) => inArray(payins.merchantCode, codes),
-    vendorCode: (code) => inArray(payins.bankAccountId, vendorBankAccountIds(code)),
+    vendorCode: (code) => eq(payins.vendorCode, code),
   });
 
 /** The merchant codes a list filter asks for (with sub-merchants when asked), narrowed to the caller's scope. */

@@ -294,6 +294,37 @@ describe('lists and scope', () => {
     });
     expect((await csv.text()).split('\n')[0]).toContain('Merchant Order ID');
   });
+  it("a pay-in is its account's vendor's, kept by the database: when the account moves, its pay-ins move", async () => {
+    const { s, t } = demo;
+    const count = async (token: string) =>
+      (await s.call('GET', '/v1/payins?pageSize=10', { token })).body.total as number;
+    const [account] = (
+      await s.db.execute<{ id: string; n: number }>(sql`SELECT p.bank_account_id AS id, count(*)::int AS n FROM payins p
+        JOIN bank_accounts b ON b.id = p.bank_account_id JOIN vendors v ON v.id = b.vendor_id
+        WHERE v.code = 'VEN-ALPHA' GROUP BY 1 ORDER BY 2 LIMIT 1`)
+    ).rows;
+    const alphaBefore = await count(t.vendor);
+    // A wrong vendor written straight into the row is put right by the database.
+    await s.db.execute(sql`UPDATE payins SET vendor_code = 'VEN-BETA' WHERE bank_account_id = ${account.id}`);
+    expect(await count(t.vendor)).toBe(alphaBefore);
+    const moveTo = (code: string) =>
+      s.db.execute(
+        sql`UPDATE bank_accounts SET vendor_id = (SELECT id FROM vendors WHERE code = ${code}) WHERE id = ${account.id}`,
+      );
+    await moveTo('VEN-BETA');
+    try {
+      expect(await count(t.vendor)).toBe(alphaBefore - Math.min(account.n, alphaBefore));
+      const [{ n }] = (
+        await s.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM payins WHERE bank_account_id = ${account.id} AND vendor_code = 'VEN-BETA'`,
+        )
+      ).rows;
+      expect(n).toBe(account.n);
+    } finally {
+      await moveTo('VEN-ALPHA');
+    }
+    expect(await count(t.vendor)).toBe(alphaBefore);
+  });
 });
 
 describe('counting a long list', () => {

@@ -44,6 +44,12 @@ export const payins = pgTable(
     reason: text('reason'),
     shortCode: text('short_code').notNull(),
     bankAccountId: uuid('bank_account_id').references(() => bankAccounts.id),
+    /**
+     * The vendor whose bank account took the pay-in, kept by the database from the account
+     * (migration 0015's triggers; never written by the services): a vendor's lists read their own
+     * index instead of every pay-in of each of its accounts.
+     */
+    vendorCode: text('vendor_code'),
     submittedUtr: text('submitted_utr'),
     /** The UTR of the bank entry that matched. */
     utr: text('utr'),
@@ -79,6 +85,8 @@ export const payins = pgTable(
     index('payins_merchant_status_created_idx').on(t.merchantCode, t.status, t.createdAt, t.id),
     index('payins_merchant_created_idx').on(t.merchantCode, t.createdAt, t.id),
     index('payins_bank_created_idx').on(t.bankAccountId, t.createdAt),
+    index('payins_vendor_created_idx').on(t.vendorCode, t.createdAt, t.id),
+    index('payins_vendor_status_created_idx').on(t.vendorCode, t.status, t.createdAt, t.id),
     index('payins_submitted_utr_idx').on(t.submittedUtr),
     index('payins_utr_idx').on(t.utr),
     index('payins_customer_idx').on(t.customerId),
