@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { percentile, round } from './stats';
+import { poster } from './poster';
 
 /**
  * The pay-out creation bench's client, run in a child process (as the load generator is) so that
@@ -17,24 +16,8 @@ interface Job {
 }
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Job;
-const agent = new http.Agent({ keepAlive: true, maxSockets: job.workers });
-
-const post = (url: string, apiKey: string, body: string) =>
-  new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = http.request(url, {
-      method: 'POST',
-      agent,
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+const { post: send, finish } = poster(job.workers);
+const post = (url: string, apiKey: string, body: string) => send(url, { 'x-api-key': apiKey }, body);
 
 const samples: number[] = [];
 const answers: Record<string, number> = {};
@@ -70,18 +53,4 @@ await Promise.all(
     }
   }),
 );
-const ms = performance.now() - t0;
-const sorted = samples.sort((a, b) => a - b);
-agent.destroy();
-process.stdout.write(
-  `${JSON.stringify({
-    requests: sorted.length,
-    answers,
-    created,
-    ms: round(ms, 0),
-    perSec: round(sorted.length / (ms / 1000), 0),
-    p50: round(percentile(sorted, 50), 2),
-    p99: round(percentile(sorted, 99), 2),
-    problems,
-  })}\n`,
-);
+finish(samples, performance.now() - t0, { answers, created, problems });
