@@ -16,7 +16,7 @@ import { setPasswordHashCost } from '../../server/services/passwords';
 import { formulaProblems } from './money-formulas';
 import { structureProblems } from './money-structure';
 import { spawnProduct } from './product';
-import { TEST_HASH_COST, type TestServer } from './server';
+import { callerOf, TEST_HASH_COST, type Call, type TestServer } from './server';
 
 /**
  * Helpers of the fault tests (tests/api/faults-*.test.ts): a PostgreSQL the test can stop and
@@ -134,33 +134,7 @@ export const freshDatabase = async (serverUrl = inject('testDatabaseUrl')) => {
   };
 };
 
-export type Call = (
-  method: string,
-  path: string,
-  opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
-) => Promise<{ status: number; body: any; headers: Headers }>;
-
-/** JSON in and out against a base URL, as the API tests' `call`. */
-export const callerOf =
-  (base: () => string): Call =>
-  async (method, p, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base()}${p}`, {
-      method,
-      headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, body, headers: res.headers };
-  };
+export { callerOf, type Call };
 
 /** Settings for a product under test: loopback callbacks, limits nobody reaches. */
 export const PRODUCT_ENV: NodeJS.ProcessEnv = {

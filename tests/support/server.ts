@@ -30,6 +30,30 @@ export interface TestServer {
 
 export const TEST_HASH_COST = 15;
 
+export type Call = TestServer['call'];
+
+/** JSON in and out against a base URL (a test server's, or a product's in a child process). */
+export const callerOf =
+  (base: () => string): Call =>
+  async (method, p, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    if (o.body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(`${base()}${p}`, {
+      method,
+      headers,
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON: keep the text */
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+
 export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   tokenTtlSeconds: 3600,
   resetTokenTtlMinutes: 30,
@@ -65,24 +89,7 @@ export const startServer = async (
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
 
-  const call: TestServer['call'] = async (method, p, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${url}${p}`, {
-      method,
-      headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, body, headers: res.headers };
-  };
+  const call = callerOf(() => url);
 
   const login = async (userName: string, password = DEMO_PASSWORD) => {
     const res = await call('POST', '/v1/login', { body: { userName, password, override: true } });
