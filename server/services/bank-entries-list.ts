@@ -21,7 +21,7 @@ import {
   type Paging,
 } from './lists';
 import { paiseFrom } from './money-input';
-import { dataScope, scopeWhere, type DataScope, vendorBankAccountIds } from './scope';
+import { dataScope, scopeWhere, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof BankEntryFilters>;
 type EntryRow = typeof bankEntries.$inferSelect;
@@ -32,7 +32,7 @@ const adder = alias(users, 'adder');
 /** Vendors see the credits of their own bank accounts; merchants none. */
 export const entryVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, {
-    vendorCode: (code) => inArray(bankEntries.bankAccountId, vendorBankAccountIds(code)),
+    vendorCode: (code) => eq(bankEntries.vendorCode, code),
   });
 
 const filterWhere = (f: Filters): SQL[] =>

@@ -62,7 +62,3 @@ export const narrowCodes = (requested: string[] | undefined, allowed: string[] |
   if (!requested || requested.length === 0) return allowed;
   return requested.filter((code) => allowed.includes(code));
 };
-
-/** The bank accounts of a vendor, as a sub-select: vendors see the money of their own accounts. */
-export const vendorBankAccountIds = (vendorCode: string): SQL =>
-  sql`(SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = ${vendorCode})`;

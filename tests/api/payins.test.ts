@@ -296,14 +296,20 @@ describe('lists and scope', () => {
   });
   it("a pay-in is its account's vendor's, kept by the database: when the account moves, its pay-ins move", async () => {
     const { s, t } = demo;
-    const count = async (token: string) =>
-      (await s.call('GET', '/v1/payins?pageSize=10', { token })).body.total as number;
+    const count = async (token: string, list = 'payins') =>
+      (await s.call('GET', `/v1/${list}?pageSize=10`, { token })).body.total as number;
     const [account] = (
       await s.db.execute<{ id: string; n: number }>(sql`SELECT p.bank_account_id AS id, count(*)::int AS n FROM payins p
         JOIN bank_accounts b ON b.id = p.bank_account_id JOIN vendors v ON v.id = b.vendor_id
         WHERE v.code = 'VEN-ALPHA' GROUP BY 1 ORDER BY 2 LIMIT 1`)
     ).rows;
     const alphaBefore = await count(t.vendor);
+    const entriesBefore = await count(t.vendor, 'bank-entries');
+    const [{ entries }] = (
+      await s.db.execute<{ entries: number }>(
+        sql`SELECT count(*)::int AS entries FROM bank_entries WHERE bank_account_id = ${account.id}`,
+      )
+    ).rows;
     // A wrong vendor written straight into the row is put right by the database.
     await s.db.execute(sql`UPDATE payins SET vendor_code = 'VEN-BETA' WHERE bank_account_id = ${account.id}`);
     expect(await count(t.vendor)).toBe(alphaBefore);
@@ -314,6 +320,8 @@ describe('lists and scope', () => {
     await moveTo('VEN-BETA');
     try {
       expect(await count(t.vendor)).toBe(alphaBefore - Math.min(account.n, alphaBefore));
+      // Its bank credits go with it.
+      expect(await count(t.vendor, 'bank-entries')).toBe(entriesBefore - entries);
       const [{ n }] = (
         await s.db.execute<{ n: number }>(
           sql`SELECT count(*)::int AS n FROM payins WHERE bank_account_id = ${account.id} AND vendor_code = 'VEN-BETA'`,
@@ -324,6 +332,7 @@ describe('lists and scope', () => {
       await moveTo('VEN-ALPHA');
     }
     expect(await count(t.vendor)).toBe(alphaBefore);
+    expect(await count(t.vendor, 'bank-entries')).toBe(entriesBefore);
   });
 });
 

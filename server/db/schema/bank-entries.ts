@@ -12,6 +12,8 @@ export const bankEntries = pgTable(
     bankAccountId: uuid('bank_account_id')
       .notNull()
       .references(() => bankAccounts.id),
+    /** The vendor of the bank account, kept by the database as a pay-in's (migration 0016). */
+    vendorCode: text('vendor_code'),
     utr: text('utr').notNull().unique(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     amountCode: text('amount_code'),
@@ -27,6 +29,7 @@ export const bankEntries = pgTable(
   (t) => [
     index('bank_entries_created_idx').on(t.createdAt, t.id),
     index('bank_entries_bank_created_idx').on(t.bankAccountId, t.createdAt),
+    index('bank_entries_vendor_created_idx').on(t.vendorCode, t.createdAt, t.id),
     index('bank_entries_payin_idx').on(t.payinId),
     index('bank_entries_free_code_idx')
       .on(t.amountCode)
