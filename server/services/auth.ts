@@ -1,12 +1,11 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { sessions, users } from '../db/schema';
-import { AppError, conflict, unauthorized } from '../errors';
+import { AppError, conflict } from '../errors';
 import type { Role } from '../../domain/roles';
 import { twoFactorStep, type TwoFactorStep } from '../../domain/two-factor';
 import { audit, type Actor } from './audit';
 import { guarded, type GuessPolicy } from './guesses';
-import type { SessionCache, SessionRow } from './session-cache';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
@@ -166,124 +165,6 @@ export const startSession = async (
     expiresAt,
     user: { name: user.fullName, role: user.role, code: user.merchantCodes },
     mustChangePassword: user.mustChangePassword,
-  };
-};
-
-/** 30 minutes, 1 hour, 90 seconds: an idle timeout as a person says it. */
-export const describeDuration = (seconds: number): string => {
-  const [n, unit] =
-    seconds % 3600 === 0
-      ? [seconds / 3600, 'hour']
-      : seconds % 60 === 0
-        ? [seconds / 60, 'minute']
-        : [seconds, 'second'];
-  return `${n} ${unit}${n === 1 ? '' : 's'}`;
-};
-
-export const DEFAULT_IDLE_TIMEOUT_SECONDS = 30 * 60;
-/** lastSeenAt is written at most this often per session: the idle check needs no write per request. */
-export const LAST_SEEN_RESOLUTION_SECONDS = 60;
-
-export const idleMessage = (idleTimeoutSeconds: number) =>
-  `Your session ended after ${describeDuration(idleTimeoutSeconds)} without activity. Please sign in again.`;
-
-const since = (seconds: number) =>
-  sql<boolean>`${sessions.lastSeenAt} < now() - make_interval(secs => ${seconds})`.mapWith(Boolean);
-
-/**
- * The session check every signed-in request makes when the server does not hold the session in
- * memory, as a named statement: PostgreSQL parses and plans it once per connection.
- */
-const sessionQuery = (db: Db) =>
-  db
-    .select({
-      revokedAt: sessions.revokedAt,
-      revokedReason: sessions.revokedReason,
-      expiresAt: sessions.expiresAt,
-      // Idleness is judged by the database's clock, the one that wrote lastSeenAt.
-      seenSecondsAgo: sql<number>`extract(epoch from now() - ${sessions.lastSeenAt})::float8`.mapWith(Number),
-      mustChangePassword: users.mustChangePassword,
-      enabled: users.enabled,
-      role: users.role,
-      userName: users.userName,
-      merchantCodes: users.merchantCodes,
-      vendorCode: users.vendorCode,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), eq(sessions.userId, sql.placeholder('userId'))))
-    .prepare('active_session');
-const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
-
-const readSession = async (db: Db, claims: TokenClaims): Promise<SessionRow | undefined> => {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ sessionId: claims.jti, userId: claims.id });
-  return row;
-};
-
-/**
- * The signed-in user behind a verified token, or 401 when its session has ended (revoked, expired
- * or idle). With a session cache (services/session-cache.ts) a session checked lately costs no query.
- */
-export const activeSession = async (
-  db: Db,
-  claims: TokenClaims,
-  idleTimeoutSeconds = DEFAULT_IDLE_TIMEOUT_SECONDS,
-  cache?: SessionCache,
-): Promise<SessionUser> => {
-  const held = cache?.get(claims.jti, claims.id);
-  // A session that looks idle from here is judged by the database (another server may have seen it).
-  const fresh = held && held.seenSecondsAgo <= idleTimeoutSeconds && held.row.expiresAt.getTime() > Date.now();
-  let row: SessionRow;
-  let seenSecondsAgo: number;
-  if (fresh) {
-    row = held.row;
-    seenSecondsAgo = held.seenSecondsAgo;
-  } else {
-    const generation = cache?.mark() ?? 0;
-    const read = await readSession(db, claims);
-    if (!read) throw unauthorized('Your session is not valid. Please sign in again.');
-    row = read;
-    seenSecondsAgo = read.seenSecondsAgo;
-    if (!row.revokedAt && row.enabled && row.expiresAt.getTime() > Date.now() && seenSecondsAgo <= idleTimeoutSeconds)
-      cache?.keep(generation, claims.jti, claims.id, row);
-  }
-  if (row.revokedAt) {
-    throw unauthorized(
-      row.revokedReason === 'overridden'
-        ? 'Your session was ended because you signed in somewhere else.'
-        : row.revokedReason === 'idle'
-          ? idleMessage(idleTimeoutSeconds)
-          : 'Your session has ended. Please sign in again.',
-    );
-  }
-  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Your session has expired. Please sign in again.');
-  if (!row.enabled) throw unauthorized(ACCOUNT_DISABLED);
-  if (seenSecondsAgo > idleTimeoutSeconds) {
-    await db
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, revokedReason: 'idle' })
-      .where(and(eq(sessions.id, claims.jti), isNull(sessions.revokedAt)));
-    cache?.forget(claims.jti);
-    throw unauthorized(idleMessage(idleTimeoutSeconds));
-  }
-  if (seenSecondsAgo > LAST_SEEN_RESOLUTION_SECONDS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(sessions.id, claims.jti), since(LAST_SEEN_RESOLUTION_SECONDS)));
-    cache?.seen(claims.jti);
-  }
-  // Role and codes come from the database, not the token, so a change takes effect at once.
-  return {
-    id: claims.id,
-    userName: row.userName,
-    role: row.role,
-    merchantCodes: row.merchantCodes,
-    vendorCode: row.vendorCode,
-    sessionId: claims.jti,
-    mustChangePassword: row.mustChangePassword,
   };
 };
 

@@ -1,7 +1,8 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../server/db';
-import { activeSession, type TokenClaims } from '../../server/services/auth';
+import type { TokenClaims } from '../../server/services/auth';
+import { activeSession } from '../../server/services/session-check';
 import { onCleanup } from './cleanup';
 import { capture } from './sql-probes';
 
