@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { payins } from '../db/schema';
+import { repeatEvery } from './jobs';
 import { recordStep, SYSTEM, type PayinRow } from './payin-steps';
 
 const BATCH = 500;
@@ -38,25 +39,12 @@ export const dropExpired = async (db: Db): Promise<number> =>
 
 /** Runs the expiry every few seconds until stopped; a failed run is logged and the next one tries again. */
 export const startExpiryJob = (db: Db, log: { warn: (o: object, m: string) => void }, intervalMs = 5000) => {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const tick = async () => {
-    try {
-      while (!stopped && (await dropExpired(db)) === BATCH);
-    } catch (error) {
-      log.warn({ err: error }, 'dropping expired pay-ins failed');
-    }
-  };
-  const timer = setInterval(() => {
-    running = running.then(tick);
-  }, intervalMs);
-  timer.unref();
-  return {
-    runOnce: () => dropExpired(db),
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  const job = repeatEvery(
+    intervalMs,
+    async (stopped) => {
+      while (!stopped() && (await dropExpired(db)) === BATCH);
     },
-  };
+    (error) => log.warn({ err: error }, 'dropping expired pay-ins failed'),
+  );
+  return { runOnce: () => dropExpired(db), stop: job.stop };
 };

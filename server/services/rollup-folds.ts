@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
+import { repeatEvery } from './jobs';
 import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_BOUNDS } from '../../domain/rollups';
 
 /**
@@ -63,16 +64,9 @@ export const foldAllFromParties = async (tx: DbOrTx) => {
 };
 
 /** Folds every second (or as configured) until stopped; a failed turn is logged and the next tries again. */
-export const startFoldJob = (db: Db, log: { warn: (o: object, m: string) => void }, intervalMs = 1000) => {
-  let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() => foldPending(db).catch((error) => log.warn({ err: error }, 'folding rollups failed')));
-  }, intervalMs);
-  timer.unref();
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
-};
+export const startFoldJob = (db: Db, log: { warn: (o: object, m: string) => void }, intervalMs = 1000) =>
+  repeatEvery(
+    intervalMs,
+    () => foldPending(db),
+    (error) => log.warn({ err: error }, 'folding rollups failed'),
+  );

@@ -1,0 +1,23 @@
+/**
+ * A background job's loop: a turn every intervalMs, never two at once, a failed turn logged and
+ * the next one trying again; stop() waits for the turn under way.
+ */
+export const repeatEvery = (
+  intervalMs: number,
+  turn: (stopped: () => boolean) => Promise<unknown>,
+  onError: (error: unknown) => void,
+) => {
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    running = running.then(() => turn(() => stopped).catch(onError));
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+};
