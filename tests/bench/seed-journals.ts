@@ -13,6 +13,13 @@
  * balance and version are moved by them, and the indexes are built after the load. The load runs
  * with triggers off (session_replication_role): the deferred balance check of each journal would
  * cost 35M row triggers; `check` proves the same of the whole load in one pass instead.
+ *
+ * At ten million pay-ins (about 47M lines) the shape of the load decides minutes against hours:
+ * each journal is planned once, with its id and the ids of its accounts (one sort of the finished
+ * rows, joins only with the few hundred accounts), so the lines are read from that plan with no
+ * join back to the journals nor to the pay-ins; only the lines of accounts that cache a balance
+ * are sorted (by account, for the running balance), the income accounts' are copied as they come;
+ * entries land grouped by account, so within an account their ids still follow posting order.
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -28,34 +35,57 @@ export interface JournalSeed {
 
 const feeSql = (amount: string, bps: string) => `(${amount} * ${bps} * 2 + 10000) / 20000`;
 
-/** Every line of the generated journals: (journal id, line number, account key, amount, time). */
-const LINES = `
-  SELECT j.id AS journal_id, x.n, x.account, x.amount, p.completed_at AS at
-  FROM ledger_journals j JOIN payins p ON p.id = j.entity_id
-  JOIN bank_accounts b ON b.id = p.bank_account_id LEFT JOIN vendors v ON v.id = b.vendor_id
-  CROSS JOIN LATERAL (SELECT ${feeSql('p.confirmed_amount', 'coalesce(v.payin_commission_bps, 0)')} AS c) k
-  CROSS JOIN LATERAL (VALUES
-    (1, 'bank:' || p.bank_account_id, p.confirmed_amount),
-    (2, 'merchant:' || p.merchant_id, -(p.confirmed_amount - p.fee)),
-    (3, 'income:payin-fees', -p.fee),
-    (4, 'income:vendor-commissions', k.c),
-    (5, 'vendor:' || v.id, -k.c)
-  ) AS x(n, account, amount)
-  WHERE j.kind = 'payin.success' AND j.id > $1 AND x.amount <> 0
-  UNION ALL
-  SELECT j.id, x.n, x.account, CASE WHEN j.kind = 'payout.reversal' THEN -x.amount ELSE x.amount END,
-    CASE WHEN j.kind = 'payout.reversal' THEN o.updated_at ELSE o.completed_at END
-  FROM ledger_journals j JOIN payouts o ON o.id = j.entity_id
-  LEFT JOIN bank_accounts b ON b.id = o.bank_account_id AND o.method = 'manual' LEFT JOIN vendors v ON v.id = b.vendor_id
-  CROSS JOIN LATERAL (SELECT ${feeSql('o.amount', 'coalesce(v.payout_commission_bps, 0)')} AS c) k
-  CROSS JOIN LATERAL (VALUES
-    (1, 'merchant:' || o.merchant_id, o.amount + o.fee),
-    (2, coalesce('bank:' || b.id, 'provider:eko'), -o.amount),
-    (3, 'income:payout-fees', -o.fee),
-    (4, 'income:vendor-commissions', k.c),
-    (5, 'vendor:' || v.id, -k.c)
-  ) AS x(n, account, amount)
-  WHERE j.kind IN ('payout.success', 'payout.reversal') AND j.id > $1 AND x.amount <> 0`;
+/**
+ * The journals to write, one row each with what its lines need, in posting order: the successes
+ * by completion, then the reversals by their last change. Ids are given here (the sequence is
+ * moved past them), so nothing joins back to the journals.
+ */
+const PLAN = `
+  CREATE TEMP TABLE seed_j AS
+  SELECT $1::bigint + row_number() OVER (ORDER BY phase, at, entity_id) AS id, * FROM (
+    SELECT 0 AS phase, 'payin.success' AS kind, 'payins' AS entity, p.id AS entity_id,
+      'payin:' || p.id || ':success:' || p.version AS key, p.completed_at AS at,
+      ma.id AS merchant_acc, ba.id AS bank_acc, va.id AS vendor_acc, p.confirmed_amount AS amount, p.fee,
+      ${feeSql('p.confirmed_amount', 'coalesce(v.payin_commission_bps, 0)')} AS commission
+    FROM payins p JOIN seed_acc ma ON ma.key = 'merchant:' || p.merchant_id
+    JOIN bank_accounts b ON b.id = p.bank_account_id JOIN seed_acc ba ON ba.key = 'bank:' || b.id
+    LEFT JOIN vendors v ON v.id = b.vendor_id LEFT JOIN seed_acc va ON va.key = 'vendor:' || v.id
+    WHERE p.status = 'SUCCESS' AND NOT p.test
+    UNION ALL
+    SELECT s.phase, CASE s.phase WHEN 0 THEN 'payout.success' ELSE 'payout.reversal' END, 'payouts', o.id,
+      'payout:' || o.id || CASE WHEN s.phase = 1 THEN ':reversal:' || o.version
+        WHEN o.status = 'REVERSED' THEN ':success:' || (o.version - 1) ELSE ':success:' || o.version END,
+      CASE s.phase WHEN 0 THEN o.completed_at ELSE o.updated_at END,
+      ma.id, coalesce(ba.id, $2::bigint), va.id, o.amount, o.fee,
+      ${feeSql('o.amount', 'coalesce(v.payout_commission_bps, 0)')}
+    FROM payouts o JOIN seed_acc ma ON ma.key = 'merchant:' || o.merchant_id
+    LEFT JOIN bank_accounts b ON b.id = o.bank_account_id AND o.method = 'manual'
+    LEFT JOIN seed_acc ba ON ba.key = 'bank:' || b.id
+    LEFT JOIN vendors v ON v.id = b.vendor_id LEFT JOIN seed_acc va ON va.key = 'vendor:' || v.id
+    JOIN (VALUES (0), (1)) AS s(phase) ON s.phase = 0 OR o.status = 'REVERSED'
+    WHERE o.status IN ('SUCCESS', 'REVERSED') AND NOT o.test
+  ) x`;
+
+interface Fixed {
+  payinFees: number;
+  payoutFees: number;
+  commissions: number;
+}
+
+/** Every line of the planned journals: payinSuccess, payoutSuccess and its reversal (domain/ledger.ts). */
+const lines = (f: Fixed) => `
+  SELECT j.id AS journal_id, x.n, x.account_id,
+    CASE j.kind WHEN 'payout.reversal' THEN -x.amount ELSE x.amount END AS amount, j.at
+  FROM seed_j j CROSS JOIN LATERAL (VALUES
+    (1, CASE j.entity WHEN 'payins' THEN j.bank_acc ELSE j.merchant_acc END,
+        CASE j.entity WHEN 'payins' THEN j.amount ELSE j.amount + j.fee END),
+    (2, CASE j.entity WHEN 'payins' THEN j.merchant_acc ELSE j.bank_acc END,
+        CASE j.entity WHEN 'payins' THEN -(j.amount - j.fee) ELSE -j.amount END),
+    (3, CASE j.entity WHEN 'payins' THEN ${f.payinFees} ELSE ${f.payoutFees} END, -j.fee),
+    (4, ${f.commissions}, j.commission),
+    (5, j.vendor_acc, -j.commission)
+  ) AS x(n, account_id, amount)
+  WHERE x.amount <> 0`;
 
 const INDEXED = ['ledger_journals', 'ledger_entries'];
 
@@ -72,7 +102,7 @@ export const seedJournals = async (pool: pg.Pool): Promise<JournalSeed> => {
     );
     const before = Number((await client.query('SELECT coalesce(max(id), 0) AS id FROM ledger_journals')).rows[0].id);
     await client.query(`SET session_replication_role = replica`);
-    await client.query(`SET work_mem = '256MB'`);
+    await client.query(`SET work_mem = '1GB'`);
     for (const d of defs) await client.query(`DROP INDEX ${d.name}`);
     await client.query(`INSERT INTO ledger_accounts (key, caches_balance)
       SELECT 'merchant:' || id, true FROM merchants UNION ALL SELECT 'bank:' || id, true FROM bank_accounts
@@ -80,46 +110,53 @@ export const seedJournals = async (pool: pg.Pool): Promise<JournalSeed> => {
       UNION ALL SELECT k, false FROM unnest(ARRAY['income:payin-fees', 'income:payout-fees', 'income:vendor-commissions',
         'provider:eko']) AS k
       ON CONFLICT (key) DO NOTHING`);
-    // In time order, as they were posted; the reversals after (each names the journal it reverses).
-    await client.query(`INSERT INTO ledger_journals (key, kind, entity, entity_id, created_at)
-      SELECT key, kind, entity, entity_id, at FROM (
-        SELECT 'payin:' || id || ':success:' || version AS key, 'payin.success' AS kind, 'payins' AS entity, id AS entity_id,
-          completed_at AS at FROM payins WHERE status = 'SUCCESS' AND NOT test
-        UNION ALL
-        SELECT 'payout:' || id || ':success:' || CASE status WHEN 'REVERSED' THEN version - 1 ELSE version END, 'payout.success',
-          'payouts', id, completed_at FROM payouts WHERE status IN ('SUCCESS', 'REVERSED') AND NOT test) x
-      ORDER BY at`);
-    await client.query(`INSERT INTO ledger_journals (key, kind, entity, entity_id, reverses_id, created_at)
-      SELECT 'payout:' || o.id || ':reversal:' || o.version, 'payout.reversal', 'payouts', o.id, j.id, o.updated_at
-      FROM payouts o JOIN ledger_journals j ON j.key = 'payout:' || o.id || ':success:' || (o.version - 1)
-      WHERE o.status = 'REVERSED' AND NOT o.test ORDER BY o.updated_at`);
+    await client.query(`CREATE TEMP TABLE seed_acc AS SELECT id, key, caches_balance, balance FROM ledger_accounts`);
+    const { rows: fixedRows } = await client.query<{ key: string; id: string }>(
+      `SELECT key, id FROM seed_acc WHERE NOT caches_balance`,
+    );
+    const idOf = (key: string) => Number(fixedRows.find((r) => r.key === key)!.id);
+    const fixed: Fixed = {
+      payinFees: idOf('income:payin-fees'),
+      payoutFees: idOf('income:payout-fees'),
+      commissions: idOf('income:vendor-commissions'),
+    };
+    await client.query(PLAN, [before, idOf('provider:eko')]);
+    await client.query(`INSERT INTO ledger_journals (id, key, kind, entity, entity_id, created_at)
+      SELECT id, key, kind, entity, entity_id, at FROM seed_j WHERE phase = 0`);
+    await client.query(`INSERT INTO ledger_journals (id, key, kind, entity, entity_id, reverses_id, created_at)
+      SELECT r.id, r.key, r.kind, r.entity, r.entity_id, s.id, r.at
+      FROM seed_j r JOIN seed_j s ON s.entity_id = r.entity_id AND s.phase = 0 WHERE r.phase = 1 ORDER BY r.id`);
+    await client.query(`SELECT setval(pg_get_serial_sequence('ledger_journals', 'id'), (SELECT max(id) FROM ledger_journals))`);
     const journalsMs = since(t0);
     const t1 = performance.now();
     await client.query(
       `INSERT INTO ledger_entries (journal_id, account_id, amount, balance_after, created_at)
-       SELECT l.journal_id, a.id, l.amount,
-         CASE WHEN a.caches_balance THEN a.balance + sum(l.amount) OVER (PARTITION BY a.id ORDER BY l.journal_id, l.n) END,
-         l.at
-       FROM (${LINES}) l JOIN ledger_accounts a ON a.key = l.account
-       ORDER BY l.journal_id, l.n`,
-      [before],
+       SELECT l.journal_id, l.account_id, l.amount,
+         a.balance + sum(l.amount) OVER (PARTITION BY l.account_id ORDER BY l.journal_id, l.n), l.at
+       FROM (${lines(fixed)}) l JOIN seed_acc a ON a.id = l.account_id AND a.caches_balance`,
     );
     await client.query(
-      `UPDATE ledger_accounts a SET balance = a.balance + e.sum, version = a.version + e.journals
-       FROM (SELECT e.account_id, sum(e.amount) AS sum, count(DISTINCT e.journal_id) AS journals
-             FROM ledger_entries e WHERE e.journal_id > $1 GROUP BY 1) e
+      `INSERT INTO ledger_entries (journal_id, account_id, amount, created_at)
+       SELECT l.journal_id, l.account_id, l.amount, l.at
+       FROM (${lines(fixed)}) l WHERE l.account_id IN (${fixed.payinFees}, ${fixed.payoutFees}, ${fixed.commissions}, ${idOf('provider:eko')})`,
+    );
+    // Each journal has one line at most per account: its lines are its journals.
+    await client.query(
+      `UPDATE ledger_accounts a SET balance = a.balance + e.sum, version = a.version + e.n
+       FROM (SELECT account_id, sum(amount) AS sum, count(*) AS n FROM ledger_entries WHERE journal_id > $1 GROUP BY 1) e
        WHERE a.id = e.account_id AND a.caches_balance`,
       [before],
     );
     const entriesMs = since(t1);
     const t2 = performance.now();
-    await client.query(`SET maintenance_work_mem = '512MB'`);
+    await client.query(`SET maintenance_work_mem = '1GB'`);
     for (const d of defs) await client.query(d.def);
     const indexesMs = since(t2);
-    await client.query('RESET session_replication_role; RESET work_mem; RESET maintenance_work_mem');
+    await client.query('RESET session_replication_role; DROP TABLE seed_j, seed_acc');
     await client.query('VACUUM (ANALYZE) ledger_accounts, ledger_journals, ledger_entries');
     const { rows } = await client.query<{ journals: string; entries: string; unbalanced: string; total: string }>(
-      `SELECT count(DISTINCT journal_id) AS journals, count(*) AS entries, sum(amount)::text AS total,
+      `SELECT (SELECT count(*) FROM ledger_journals WHERE id > $1) AS journals, count(*) AS entries,
+         sum(amount)::text AS total,
          (SELECT count(*) FROM (SELECT 1 FROM ledger_entries WHERE journal_id > $1 GROUP BY journal_id
             HAVING sum(amount) <> 0) u) AS unbalanced
        FROM ledger_entries WHERE journal_id > $1`,
@@ -134,6 +171,7 @@ export const seedJournals = async (pool: pg.Pool): Promise<JournalSeed> => {
     };
   } finally {
     await client.query('RESET ALL').catch(() => undefined);
+    await client.query('DROP TABLE IF EXISTS seed_j, seed_acc').catch(() => undefined);
     client.release();
   }
 };
