@@ -7,6 +7,7 @@ import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } 
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { rebuildRollupsIfAsked } from '../services/rollups';
 import pg from 'pg';
+import { PreparingClient } from './prepared';
 import * as schema from './schema';
 import { DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 
@@ -44,7 +45,12 @@ const CONNECT_LIMIT_MS = 5_000;
 /** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */
 export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
   // While the database is down a request waits this long for a connection, then answers 503.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: CONNECT_LIMIT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_LIMIT_MS,
+    Client: PreparingClient,
+  });
   // An idle connection ended by the server (restart, failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

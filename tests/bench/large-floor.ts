@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../server/db';
+import { PreparingClient } from '../../server/db/prepared';
 import type { TokenClaims } from '../../server/services/auth';
 import { activeSession } from '../../server/services/session-check';
 import { onCleanup } from './cleanup';
@@ -32,7 +33,8 @@ export interface Floor {
 }
 
 export const startFloor = async (url: string, session: Sent): Promise<Floor> => {
-  const pool = new pg.Pool({ connectionString: url, max: SERVER_POOL });
+  // Sent as the product sends them: prepared on each connection (server/db/prepared.ts).
+  const pool = new pg.Pool({ connectionString: url, max: SERVER_POOL, Client: PreparingClient });
   const routes = new Map<string, FloorRoute>();
   const app = Fastify({ logger: false });
   app.get('/floor/:name', async (request, reply) => {
