@@ -31,23 +31,26 @@ const nameOf = (text: string) => {
 type Config = pg.QueryConfig & { name?: string };
 
 export class PreparingClient extends pg.Client {
-  private readonly prepared = new Set<string>();
-
-  // pg's query has many shapes; only (text or config without a name, non-empty values) is named.
-  override query(...args: unknown[]): never {
-    const [first, second] = args;
-    const config: Config | null =
-      typeof first === 'string' ? { text: first } : isPlainConfig(first) ? (first as Config) : null;
-    const values = Array.isArray(second) ? second : config?.values;
-    if (config && !config.name && Array.isArray(values) && values.length > 0) {
-      const name = nameOf(config.text);
-      if (this.prepared.has(name) || this.prepared.size < MAX_PREPARED) {
-        this.prepared.add(name);
-        args[0] = { ...config, name, values };
-        if (Array.isArray(second)) args.splice(1, 1);
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    const prepared = new Set<string>();
+    const query = super.query.bind(this) as (...args: unknown[]) => unknown;
+    // pg's query has many shapes; only (text or config without a name, non-empty values) is named.
+    this.query = ((...args: unknown[]) => {
+      const [first, second] = args;
+      const config: Config | null =
+        typeof first === 'string' ? { text: first } : isPlainConfig(first) ? (first as Config) : null;
+      const values = Array.isArray(second) ? second : config?.values;
+      if (config && !config.name && Array.isArray(values) && values.length > 0) {
+        const name = nameOf(config.text);
+        if (prepared.has(name) || prepared.size < MAX_PREPARED) {
+          prepared.add(name);
+          args[0] = { ...config, name, values };
+          if (Array.isArray(second)) args.splice(1, 1);
+        }
       }
-    }
-    return (super.query as (...a: unknown[]) => never)(...args);
+      return query(...args);
+    }) as pg.Client['query'];
   }
 }
 
