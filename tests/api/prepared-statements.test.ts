@@ -15,9 +15,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const preparedOn = async (client: pg.PoolClient) =>
-  (await client.query<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
-    'SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements',
-  )).rows;
+  (
+    await client.query<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
+      'SELECT name, statement, generic_plans, custom_plans FROM pg_prepared_statements',
+    )
+  ).rows;
 
 describe('prepared statements', () => {
   it("the product's pool prepares a parameterised statement once per connection and runs it again by name", async () => {
@@ -25,7 +27,11 @@ describe('prepared statements', () => {
     const client = await pool.connect();
     try {
       const db = (await import('drizzle-orm/node-postgres')).drizzle(client);
-      for (let i = 0; i < 8; i++) await db.select().from(merchants).where(eq(merchants.code, `M${i}`));
+      for (let i = 0; i < 8; i++)
+        await db
+          .select()
+          .from(merchants)
+          .where(eq(merchants.code, `M${i}`));
       const rows = (await preparedOn(client)).filter((r) => /from "merchants"/.test(r.statement));
       expect(rows).toHaveLength(1);
       expect(rows[0].name).toMatch(/^pgc_[\w-]{27}$/);

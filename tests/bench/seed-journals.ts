@@ -126,7 +126,9 @@ export const seedJournals = async (pool: pg.Pool): Promise<JournalSeed> => {
     await client.query(`INSERT INTO ledger_journals (id, key, kind, entity, entity_id, reverses_id, created_at)
       SELECT r.id, r.key, r.kind, r.entity, r.entity_id, s.id, r.at
       FROM seed_j r JOIN seed_j s ON s.entity_id = r.entity_id AND s.phase = 0 WHERE r.phase = 1 ORDER BY r.id`);
-    await client.query(`SELECT setval(pg_get_serial_sequence('ledger_journals', 'id'), (SELECT max(id) FROM ledger_journals))`);
+    await client.query(
+      `SELECT setval(pg_get_serial_sequence('ledger_journals', 'id'), (SELECT max(id) FROM ledger_journals))`,
+    );
     const journalsMs = since(t0);
     const t1 = performance.now();
     await client.query(
