@@ -121,19 +121,24 @@ export const benchCreation = async (
 
 /** Takes the bench's pay-ins out again: their count in the rollups, their audit events, the rows. */
 export const removeCreated = async (pool: pg.Pool) => {
-  const made = `SELECT id, merchant_id, created_at FROM payins WHERE merchant_order_id LIKE '${PREFIX}%' AND NOT test`;
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
+    // The rows made, once (one scan of the pay-ins), with statistics: planned from the figures
+    // taken before they were written, a join of audit events to them became a nested loop that
+    // scanned ten million pay-ins per event.
+    await client.query(`CREATE TEMP TABLE bench_made ON COMMIT DROP AS
+      SELECT id, merchant_id, created_at FROM payins WHERE merchant_order_id LIKE '${PREFIX}%' AND NOT test`);
+    await client.query('ANALYZE bench_made');
     await client.query(`UPDATE money_rollups r SET created_count = r.created_count - x.n
-      FROM (SELECT 'payins:' || m.merchant_id AS party, s.span, date_trunc(s.span, m.created_at AT TIME ZONE 'Asia/Kolkata') AS at,
-              count(*) AS n
-            FROM (${made}) m CROSS JOIN (VALUES ('day'), ('hour')) AS s(span) GROUP BY 1, 2, 3) x
+      FROM (SELECT p.party, s.span, date_trunc(s.span, m.created_at AT TIME ZONE 'Asia/Kolkata') AS at, count(*) AS n
+            FROM bench_made m CROSS JOIN LATERAL (VALUES ('payins:' || m.merchant_id), ('all:payins')) AS p(party)
+            CROSS JOIN (VALUES ('day'), ('hour')) AS s(span) GROUP BY 1, 2, 3) x
       WHERE r.party = x.party AND r.span = x.span AND r.at = x.at`);
     await client.query(
-      `DELETE FROM audit_events WHERE entity = 'payins' AND entity_id IN (SELECT id::text FROM (${made}) m)`,
+      `DELETE FROM audit_events a USING bench_made m WHERE a.entity = 'payins' AND a.entity_id = m.id::text`,
     );
-    const { rowCount } = await client.query(`DELETE FROM payins WHERE merchant_order_id LIKE '${PREFIX}%'`);
+    const { rowCount } = await client.query(`DELETE FROM payins p USING bench_made m WHERE p.id = m.id`);
     await client.query('COMMIT');
     return rowCount ?? 0;
   } catch (error) {
