@@ -35,10 +35,8 @@ const lastTwo = (sent: number) => sent - 2;
 
 /** A SUCCESS pay-in a month back that the user may see: its UTR and order id, as someone asks about one. */
 const askedOf = async (pool: pg.Pool, user: SessionUser) => {
-  const where =
-    user.role === 'VENDOR'
-      ? `bank_account_id IN (SELECT b.id FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE v.code = $1)`
-      : 'merchant_code = $1';
+  // A vendor's pay-ins as the product scopes them (payins.vendor_code, kept from the account).
+  const where = user.role === 'VENDOR' ? 'vendor_code = $1' : 'merchant_code = $1';
   const code = user.role === 'VENDOR' ? user.vendorCode : (user.merchantCodes[0] ?? BIG_MERCHANT);
   const { rows } = await pool.query<{ utr: string; order: string }>(
     `SELECT utr, merchant_order_id AS order FROM payins WHERE ${where} AND status = 'SUCCESS'
