@@ -4,7 +4,8 @@ import { commaList } from '../services/lists';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
 import { Dashboard, DashboardQuery, VendorBoard, VendorBoardQuery } from '../schemas/boards';
-import { dashboardFigures, vendorBoardFigures } from '../services/boards';
+import { dashboardFigures } from '../services/boards';
+import { vendorBoardFigures } from '../services/vendor-board';
 
 /** Paise to rupees through a figure, leaving counts, rates, seconds and labels as they are. */
 const rupeesOf = <T>(value: T, key = ''): T => {

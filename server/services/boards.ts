@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { badRequest } from '../errors';
 import {
@@ -16,7 +16,6 @@ import {
   ALL_MERCHANTS,
   ALL_MERCHANTS_ID,
   ALL_PAYINS,
-  collectedParty,
   columnOf,
   MEASURES,
   medianSeconds,
@@ -57,18 +56,7 @@ const rollupsOf = (all: boolean) =>
         UNION ALL SELECT party, span, at, ${NAMES} FROM rollup_pending) r`
     : sql`money_rollups r`;
 
-const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
-
-/** Every measure summed over the parties and the period (day rows). */
-const sums = async (db: DbOrTx, parties: string[], period: Period): Promise<Sums> => {
-  const { rows } = await db.execute<Record<string, string>>(sql`
-    SELECT ${sql.join(
-      MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
-      sql`, `,
-    )}
-    FROM money_rollups WHERE party = ANY(${keys(parties)}) AND span = 'day' AND ${inPeriod(period)}`);
-  return sumsOf(rows[0] ?? {});
-};
+export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
 
 /**
  * The Dashboard's one pass over the day rows, summed per day in the database: the merchants'
@@ -104,25 +92,31 @@ const sumsOf = (row: Record<string, unknown>) =>
 
 /**
  * Two measures by hour (a one-day period) or by day, every bucket of the period present, each
- * bucket's start in IST with its offset.
+ * bucket's start in IST with its offset. The parties are SQL text arrays, so a statement may
+ * compute them itself.
  */
-const series = async (
-  db: DbOrTx,
+export const seriesQuery = (
   period: Period,
-  into: { deposit: [string[], Measure]; withdraw: [string[], Measure] },
+  into: { deposit: [SQL, Measure]; withdraw: [SQL, Measure] },
   all = false,
 ) => {
   const span = bucketOf(period.from, period.to);
-  const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(sql`
+  return sql`
     SELECT to_char(b.at, 'YYYY-MM-DD"T"HH24:MI:SS') || '+05:30' AS at,
-      coalesce(sum(r.${sql.raw(columnOf(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${keys(into.deposit[0])})), 0) AS deposit,
-      coalesce(sum(r.${sql.raw(columnOf(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${keys(into.withdraw[0])})), 0) AS withdraw
+      coalesce(sum(r.${sql.raw(columnOf(into.deposit[1]))}) FILTER (WHERE r.party = ANY(${into.deposit[0]})), 0) AS deposit,
+      coalesce(sum(r.${sql.raw(columnOf(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${into.withdraw[0]})), 0) AS withdraw
     FROM generate_series(${period.from}::timestamp, ${addDays(period.to, 1)}::timestamp - ${`1 ${span}`}::interval, ${`1 ${span}`}::interval) AS b(at)
     LEFT JOIN ${rollupsOf(all)} ON r.span = ${span} AND r.at = b.at
-      AND r.party = ANY(${keys([...into.deposit[0], ...into.withdraw[0]])})
-    GROUP BY b.at ORDER BY b.at`);
+      AND (r.party = ANY(${into.deposit[0]}) OR r.party = ANY(${into.withdraw[0]}))
+    GROUP BY b.at ORDER BY b.at`;
+};
+
+const series = async (db: DbOrTx, period: Period, parties: string[], all: boolean) => {
+  const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(
+    seriesQuery(period, { deposit: [keys(parties), 'payinAmount'], withdraw: [keys(parties), 'payoutAmount'] }, all),
+  );
   return {
-    bucket: span,
+    bucket: bucketOf(period.from, period.to),
     series: rows.map((r) => ({ at: r.at, deposit: Number(r.deposit), withdraw: Number(r.withdraw) })),
   };
 };
@@ -205,9 +199,7 @@ export const dashboardFigures = async (
       db,
       merchants.ids.map((id) => `merchant:${id}`),
     ),
-    oneDay
-      ? series(db, period, { deposit: [parties, 'payinAmount'], withdraw: [parties, 'payoutAmount'] }, merchants.all)
-      : null,
+    oneDay ? series(db, period, parties, merchants.all) : null,
     medians(db, merchants, period, before),
   ]);
   const { now: s, was } = days;
@@ -236,49 +228,5 @@ export const dashboardFigures = async (
       previous: successRate(was.createdCount, was.succeededCount),
     },
     medianSecondsToSuccess: speed,
-  };
-};
-
-/** The vendors a board may show: the one asked for, within the caller's own for a vendor user. */
-const vendorPartiesFor = async (db: DbOrTx, user: SessionUser, vendorCode?: string) => {
-  const scope = await dataScope(db, user);
-  const code = scope.kind === 'vendor' ? scope.vendorCode : vendorCode;
-  const { rows } = await db.execute<{ id: string; bank: string | null }>(
-    code
-      ? sql`SELECT v.id, b.id AS bank FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id WHERE v.code = ${code}`
-      : sql`SELECT v.id, b.id AS bank FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id`,
-  );
-  const banks = rows.flatMap((r) => (r.bank ? [r.bank] : []));
-  return {
-    own: [...new Set(rows.map((r) => `vendor:${r.id}`))],
-    banks: banks.map((b) => `bank:${b}`),
-    collected: banks.map(collectedParty),
-  };
-};
-
-/** The Vendor Board's figures, in paise: positive balances are the gateway's money the vendor holds. */
-export const vendorBoardFigures = async (
-  db: DbOrTx,
-  user: SessionUser,
-  q: { vendorCode?: string; from?: string; to?: string },
-) => {
-  const period = periodOf(q.from, q.to);
-  const p = await vendorPartiesFor(db, user, q.vendorCode);
-  const [own, banks, collected, net, drawn] = await Promise.all([
-    sums(db, p.own, period),
-    sums(db, p.banks, period),
-    sums(db, p.collected, period),
-    ledgerSum(db, [...p.own, ...p.banks]),
-    series(db, period, { deposit: [p.collected, 'collectedAmount'], withdraw: [p.banks, 'payoutAmount'] }),
-  ]);
-  return {
-    collected: { amount: collected.collectedAmount, count: collected.collectedCount },
-    withdraw: { amount: banks.payoutAmount, count: banks.payoutCount },
-    reversedWithdraw: banks.reversedAmount,
-    commission: own.commission,
-    settlement: own.settlementAmount,
-    currentBalance: own.balance + banks.balance,
-    netBalance: net,
-    ...drawn,
   };
 };
