@@ -107,6 +107,7 @@ export const seriesQuery = (
       coalesce(sum(r.${sql.raw(columnOf(into.withdraw[1]))}) FILTER (WHERE r.party = ANY(${into.withdraw[0]})), 0) AS withdraw
     FROM generate_series(${period.from}::timestamp, ${addDays(period.to, 1)}::timestamp - ${`1 ${span}`}::interval, ${`1 ${span}`}::interval) AS b(at)
     LEFT JOIN ${rollupsOf(all)} ON r.span = ${span} AND r.at = b.at
+      AND r.at >= ${period.from}::timestamp AND r.at < ${addDays(period.to, 1)}::timestamp
       AND (r.party = ANY(${into.deposit[0]}) OR r.party = ANY(${into.withdraw[0]}))
     GROUP BY b.at ORDER BY b.at`;
 };

@@ -39,27 +39,27 @@ export const vendorBoardFigures = async (
   const { rows } = await db.execute<Figures & Record<string, unknown>>(sql`
     WITH v AS (SELECT v.id, b.id AS bank FROM vendors v LEFT JOIN bank_accounts b ON b.vendor_id = v.id
         WHERE ${code}::text IS NULL OR v.code = ${code}::text),
-      p AS (SELECT coalesce(array_agg(DISTINCT 'vendor:' || id), '{}') AS own,
-          coalesce(array_agg('bank:' || bank) FILTER (WHERE bank IS NOT NULL), '{}') AS banks,
-          coalesce(array_agg('collected:' || bank) FILTER (WHERE bank IS NOT NULL), '{}') AS collected FROM v)
+      parties AS (SELECT DISTINCT 'vendor:' || id AS party, 'own' AS kind FROM v
+        UNION ALL SELECT 'bank:' || bank, 'bank' FROM v WHERE bank IS NOT NULL
+        UNION ALL SELECT 'collected:' || bank, 'collected' FROM v WHERE bank IS NOT NULL),
+      days AS (SELECT p.kind, r.* FROM parties p
+        JOIN money_rollups r ON r.party = p.party AND r.span = 'day' AND ${inPeriod(period)})
     SELECT
       (SELECT json_build_object(
-          'collectedAmount', coalesce(sum(collected_amount) FILTER (WHERE party = ANY(p.collected)), 0),
-          'collectedCount', coalesce(sum(collected_count) FILTER (WHERE party = ANY(p.collected)), 0),
-          'payoutAmount', coalesce(sum(payout_amount) FILTER (WHERE party = ANY(p.banks)), 0),
-          'payoutCount', coalesce(sum(payout_count) FILTER (WHERE party = ANY(p.banks)), 0),
-          'reversedAmount', coalesce(sum(reversed_amount) FILTER (WHERE party = ANY(p.banks)), 0),
-          'commission', coalesce(sum(commission) FILTER (WHERE party = ANY(p.own)), 0),
-          'settlementAmount', coalesce(sum(settlement_amount) FILTER (WHERE party = ANY(p.own)), 0),
-          'balance', coalesce(sum(balance) FILTER (WHERE party = ANY(p.own) OR party = ANY(p.banks)), 0))
-        FROM money_rollups WHERE party = ANY(p.own || p.banks || p.collected) AND span = 'day' AND ${inPeriod(period)}
-      ) AS sums,
-      (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key = ANY(p.own || p.banks)) AS net,
+          'collectedAmount', coalesce(sum(collected_amount) FILTER (WHERE kind = 'collected'), 0),
+          'collectedCount', coalesce(sum(collected_count) FILTER (WHERE kind = 'collected'), 0),
+          'payoutAmount', coalesce(sum(payout_amount) FILTER (WHERE kind = 'bank'), 0),
+          'payoutCount', coalesce(sum(payout_count) FILTER (WHERE kind = 'bank'), 0),
+          'reversedAmount', coalesce(sum(reversed_amount) FILTER (WHERE kind = 'bank'), 0),
+          'commission', coalesce(sum(commission) FILTER (WHERE kind = 'own'), 0),
+          'settlementAmount', coalesce(sum(settlement_amount) FILTER (WHERE kind = 'own'), 0),
+          'balance', coalesce(sum(balance) FILTER (WHERE kind <> 'collected'), 0)) FROM days) AS sums,
+      (SELECT coalesce(sum(a.balance), 0)::text FROM parties p JOIN ledger_accounts a ON a.key = p.party
+        WHERE p.kind <> 'collected') AS net,
       (SELECT json_agg(s) FROM (${seriesQuery(period, {
-        deposit: [sql`p.collected`, 'collectedAmount'],
-        withdraw: [sql`p.banks`, 'payoutAmount'],
-      })}) s) AS series
-    FROM p`);
+        deposit: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'collected')`, 'collectedAmount'],
+        withdraw: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'bank')`, 'payoutAmount'],
+      })}) s) AS series`);
   const { sums, net, series } = rows[0];
   return {
     collected: { amount: Number(sums.collectedAmount), count: Number(sums.collectedCount) },

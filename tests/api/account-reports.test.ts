@@ -128,31 +128,33 @@ describe('the Vendor Accounts report', () => {
 describe('the Vendor Board', () => {
   type Row = Record<string, number> & { vendorCode: string };
   const sum = (rows: Row[], f: string) => Math.round(rows.reduce((s, r) => s + r[f] * 100, 0)) / 100;
-  it.each([['VEN-ALPHA'], ['VEN-BETA'], ['']])(
-    "is the Vendor Accounts report's 90 days added up (vendor %s, none: every vendor)",
-    async (code) => {
-      const days = `from=${addDays(today, -89)}&to=${today}`;
-      const board = (await get(demo.t.admin, `/v1/vendor-board?vendorCode=${code}&${days}`)).data;
-      const rows: Row[] = (
-        await get(demo.t.admin, `/v1/reports/vendor-accounts?vendorCode=${code}&${days}&pageSize=1000`)
-      ).data;
-      expect(rows.length).toBeGreaterThanOrEqual(90);
-      expect(board.collected).toEqual({ amount: sum(rows, 'collectedAmount'), count: sum(rows, 'collectedCount') });
-      expect(board.withdraw).toEqual({ amount: sum(rows, 'payoutAmount'), count: sum(rows, 'payoutCount') });
-      expect(board.collected.count + board.withdraw.count).toBeGreaterThan(0);
-      expect(board.reversedWithdraw).toBe(sum(rows, 'reversedAmount'));
-      expect(board.commission).toBe(sum(rows, 'commission'));
-      expect(board.settlement).toBe(sum(rows, 'settlementAmount'));
-      expect(board.currentBalance).toBe(sum(rows, 'balance'));
-      const last = new Map(rows.map((r) => [r.vendorCode, r.netBalance]));
-      const net = [...last.values()].reduce((s, v) => s + v * 100, 0);
-      expect(board.netBalance).toBe(Math.round(net) / 100);
-      expect(board.bucket).toBe('day');
-      expect(board.series).toHaveLength(90);
-      const drawn = (f: 'deposit' | 'withdraw') =>
-        Math.round(board.series.reduce((s: number, b: Record<string, number>) => s + b[f] * 100, 0)) / 100;
-      expect(drawn('deposit')).toBe(board.collected.amount);
-      expect(drawn('withdraw')).toBe(board.withdraw.amount);
-    },
-  );
+  // The demo's VEN-BETA may have had nothing to do over the 90 days; VEN-ALPHA and every vendor have.
+  it.each([
+    ['VEN-ALPHA', true],
+    ['VEN-BETA', false],
+    ['', true],
+  ])("is the Vendor Accounts report's 90 days added up (vendor %s, none: every vendor)", async (code, busy) => {
+    const days = `from=${addDays(today, -89)}&to=${today}`;
+    const board = (await get(demo.t.admin, `/v1/vendor-board?vendorCode=${code}&${days}`)).data;
+    const rows: Row[] = (
+      await get(demo.t.admin, `/v1/reports/vendor-accounts?vendorCode=${code}&${days}&pageSize=1000`)
+    ).data;
+    expect(rows.length).toBeGreaterThanOrEqual(90);
+    expect(board.collected).toEqual({ amount: sum(rows, 'collectedAmount'), count: sum(rows, 'collectedCount') });
+    expect(board.withdraw).toEqual({ amount: sum(rows, 'payoutAmount'), count: sum(rows, 'payoutCount') });
+    if (busy) expect(board.collected.count * board.withdraw.count).toBeGreaterThan(0);
+    expect(board.reversedWithdraw).toBe(sum(rows, 'reversedAmount'));
+    expect(board.commission).toBe(sum(rows, 'commission'));
+    expect(board.settlement).toBe(sum(rows, 'settlementAmount'));
+    expect(board.currentBalance).toBe(sum(rows, 'balance'));
+    const last = new Map(rows.map((r) => [r.vendorCode, r.netBalance]));
+    const net = [...last.values()].reduce((s, v) => s + v * 100, 0);
+    expect(board.netBalance).toBe(Math.round(net) / 100);
+    expect(board.bucket).toBe('day');
+    expect(board.series).toHaveLength(90);
+    const drawn = (f: 'deposit' | 'withdraw') =>
+      Math.round(board.series.reduce((s: number, b: Record<string, number>) => s + b[f] * 100, 0)) / 100;
+    expect(drawn('deposit')).toBe(board.collected.amount);
+    expect(drawn('withdraw')).toBe(board.withdraw.amount);
+  });
 });
