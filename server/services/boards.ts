@@ -64,25 +64,28 @@ export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addD
  * and the one before, which is all the previous period shows. The two kinds of row carry disjoint
  * measures, so a day's sum holds both.
  */
-const dashboardDays = async (db: DbOrTx, merchants: Merchants, period: Period, before: Period) => {
-  const { rows } = await db.execute<Record<string, string>>(sql`
+const daysQuery = (merchants: Merchants, period: Period, before: Period) => sql`
     SELECT to_char(at, 'YYYY-MM-DD') AS day, ${sql.join(
       MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
       sql`, `,
     )}
     FROM ${rollupsOf(merchants.all)} WHERE span = 'day' AND at < ${addDays(period.to, 1)}::date
-      AND ((party = ANY(${keys(merchants.money)}) AND at >= ${period.from}::date)
-        OR (party = ANY(${keys(merchants.funnel)}) AND at >= ${before.from}::date))
-    GROUP BY at`);
+      AND ((party = ANY(${merchants.money}) AND at >= ${period.from}::date)
+        OR (party = ANY(${merchants.funnel}) AND at >= ${before.from}::date))
+    GROUP BY at`;
+
+/** The day rows apart: the period's sums and days, and the previous period's funnel. */
+const daysOf = (rows: Record<string, string | number>[], period: Period) => {
   const zero = () => Object.fromEntries(MEASURES.map((m) => [m, 0])) as Sums;
   const now = zero();
   const was = zero();
   const byDay = new Map<string, Sums>();
   for (const row of rows) {
-    const current = row.day >= period.from;
+    const day = String(row.day);
+    const current = day >= period.from;
     const into = current ? now : was;
     for (const m of MEASURES) into[m] += Number(row[m]);
-    if (current) byDay.set(row.day, sumsOf(row));
+    if (current) byDay.set(day, sumsOf(row));
   }
   return { now, was, byDay };
 };
@@ -112,24 +115,17 @@ export const seriesQuery = (
     GROUP BY b.at ORDER BY b.at`;
 };
 
-const series = async (db: DbOrTx, period: Period, parties: string[], all: boolean) => {
-  const { rows } = await db.execute<{ at: string; deposit: string; withdraw: string }>(
-    seriesQuery(period, { deposit: [keys(parties), 'payinAmount'], withdraw: [keys(parties), 'payoutAmount'] }, all),
-  );
-  return {
-    bucket: bucketOf(period.from, period.to),
-    series: rows.map((r) => ({ at: r.at, deposit: Number(r.deposit), withdraw: Number(r.withdraw) })),
-  };
-};
-
-/** The parties a dashboard adds up: every merchant's own totals, or the merchants chosen. */
+/**
+ * The parties a dashboard adds up, as SQL over the statement's merchants (`m`): every merchant's
+ * own totals (the all-merchants parties, whose rows include pending ones), or the merchants chosen.
+ */
 interface Merchants {
-  /** Every merchant: the all-merchants parties, whose rows include pending ones. */
   all: boolean;
-  ids: string[];
-  money: string[];
-  funnel: string[];
-  speeds: string[];
+  /** The WITH item naming the merchants: m(id). */
+  chosen: SQL;
+  money: SQL;
+  funnel: SQL;
+  speeds: SQL;
 }
 
 /** The merchants a dashboard adds up: those asked for that the caller may see, with their sub-merchants if asked. */
@@ -139,32 +135,31 @@ const merchantsFor = async (
   q: { merchantCode?: string[]; includeSubMerchants?: boolean },
 ): Promise<Merchants> => {
   const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(await dataScope(db, user)));
-  const { rows } = await db.execute<{ id: string }>(
-    codes === null
-      ? sql`SELECT id FROM merchants`
-      : sql`WITH chosen AS (SELECT id FROM merchants WHERE code = ANY(${sql.param(codes)}::text[]))
-        SELECT id FROM chosen
-        UNION SELECT s.id FROM merchants s JOIN chosen c ON s.parent_id = c.id WHERE ${q.includeSubMerchants ?? false}::boolean`,
-  );
-  const ids = rows.map((r) => r.id);
-  return codes === null
-    ? { all: true, ids, money: [ALL_MERCHANTS], funnel: [ALL_PAYINS], speeds: [ALL_MERCHANTS_ID] }
-    : { all: false, ids, money: ids.map((id) => `merchant:${id}`), funnel: ids.map(payinsParty), speeds: ids };
-};
-
-const ledgerSum = async (db: DbOrTx, accounts: string[]) => {
-  const { rows } = await db.execute<{ total: string }>(
-    sql`SELECT coalesce(sum(balance), 0) AS total FROM ledger_accounts WHERE key = ANY(${keys(accounts)})`,
-  );
-  return Number(rows[0].total);
+  if (codes === null)
+    return {
+      all: true,
+      chosen: sql`m AS (SELECT id FROM merchants)`,
+      money: keys([ALL_MERCHANTS]),
+      funnel: keys([ALL_PAYINS]),
+      speeds: sql`ARRAY[${ALL_MERCHANTS_ID}::uuid]`,
+    };
+  return {
+    all: false,
+    chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.param(codes)}::text[])),
+      m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
+        WHERE ${q.includeSubMerchants ?? false}::boolean)`,
+    money: sql`ARRAY(SELECT 'merchant:' || id FROM m)`,
+    funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
+    speeds: sql`ARRAY(SELECT id FROM m)`,
+  };
 };
 
 // Each bin of the histograms added up by PostgreSQL: two rows of SPEED_BOUNDS.length sums, not a
 // few thousand arrays for the server to parse (every merchant's month was 6,000 rows, 20 ms).
 const BIN_SUMS = sql.raw(SPEED_BOUNDS.map((_, bin) => `coalesce(sum(counts[${bin + 1}]), 0) AS b${bin}`).join(', '));
 
-/** The median time to SUCCESS of each period, from the days' histograms added up. */
-const medians = async (db: DbOrTx, merchants: Merchants, now: Period, before: Period) => {
+/** Each period's histogram bins added up: a row per period (current or not). */
+const mediansQuery = (merchants: Merchants, now: Period, before: Period) => {
   const inDays = sql`day BETWEEN ${before.from}::date AND ${now.to}::date`;
   // The all-merchants histogram has its pending successes as (day, bin, n) rows.
   const speeds = merchants.all
@@ -173,9 +168,12 @@ const medians = async (db: DbOrTx, merchants: Merchants, now: Period, before: Pe
           CROSS JOIN generate_series(0, ${SPEED_BOUNDS.length - 1}) AS b(bin)
           LEFT JOIN (SELECT day AS d2, bin, sum(n)::int AS n FROM speed_pending GROUP BY 1, 2) p ON p.d2 = d.day AND p.bin = b.bin
           GROUP BY day) s`
-    : sql`(SELECT day, counts FROM payin_speeds WHERE merchant_id = ANY(${sql.param(merchants.speeds)}::uuid[]) AND ${inDays}) s`;
-  const { rows } = await db.execute<Record<string, string> & { current: boolean }>(sql`
-    SELECT day >= ${now.from}::date AS current, ${BIN_SUMS} FROM ${speeds} GROUP BY 1`);
+    : sql`(SELECT day, counts FROM payin_speeds WHERE merchant_id = ANY(${merchants.speeds}) AND ${inDays}) s`;
+  return sql`SELECT day >= ${now.from}::date AS current, ${BIN_SUMS} FROM ${speeds} GROUP BY 1`;
+};
+
+/** The median time to SUCCESS of each period, from its histogram. */
+const mediansOf = (rows: (Record<string, number> & { current: boolean })[]) => {
   const histogram = (current: boolean) => {
     const row = rows.find((r) => r.current === current);
     return new Map(SPEED_BOUNDS.map((_, bin) => [bin, Number(row?.[`b${bin}`] ?? 0)]));
@@ -192,17 +190,34 @@ export const dashboardFigures = async (
   const period = periodOf(q.from, q.to);
   const before = previousPeriod(period.from, period.to);
   const merchants = await merchantsFor(db, user, q);
-  const parties = merchants.money;
   const oneDay = bucketOf(period.from, period.to) === 'hour';
-  const [days, net, hours, speed] = await Promise.all([
-    dashboardDays(db, merchants, period, before),
-    ledgerSum(
-      db,
-      merchants.ids.map((id) => `merchant:${id}`),
-    ),
-    oneDay ? series(db, period, parties, merchants.all) : null,
-    medians(db, merchants, period, before),
-  ]);
+  // One statement: a board takes one connection and one round trip, however busy the pool.
+  const { rows } = await db.execute<{
+    days: Record<string, string | number>[];
+    net: string;
+    hours: { at: string; deposit: number; withdraw: number }[] | null;
+    medians: (Record<string, number> & { current: boolean })[];
+  }>(sql`
+    WITH ${merchants.chosen}
+    SELECT (SELECT coalesce(json_agg(d), '[]') FROM (${daysQuery(merchants, period, before)}) d) AS days,
+      (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key = ANY(ARRAY(SELECT 'merchant:' || id FROM m))) AS net,
+      ${
+        oneDay
+          ? sql`(SELECT json_agg(h) FROM (${seriesQuery(
+              period,
+              { deposit: [merchants.money, 'payinAmount'], withdraw: [merchants.money, 'payoutAmount'] },
+              merchants.all,
+            )}) h)`
+          : sql`NULL::json`
+      } AS hours,
+      (SELECT coalesce(json_agg(s), '[]') FROM (${mediansQuery(merchants, period, before)}) s) AS medians`);
+  const days = daysOf(rows[0].days, period);
+  const net = Number(rows[0].net);
+  const speed = mediansOf(rows[0].medians);
+  const hours = rows[0].hours && {
+    bucket: 'hour' as const,
+    series: rows[0].hours.map((r) => ({ at: r.at, deposit: Number(r.deposit), withdraw: Number(r.withdraw) })),
+  };
   const { now: s, was } = days;
   const drawn = hours ?? {
     bucket: 'day' as const,
