@@ -1,8 +1,9 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, merchants, payins } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
+import { istDayStart } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import type { PayinStatus } from '../../domain/payin';
 import type { ListFilters } from '../routes/read-routes';
@@ -19,15 +20,15 @@ import {
   COUNT_CAP,
   cursorFields,
   cursorOf,
-  istDayRange,
   offsetOf,
   orderOf,
   sortKey,
   type Paging,
 } from './lists';
+import { bound, keptStatements, oneOf, placeholders, type Bind } from './list-statements';
 import { paiseFrom } from './money-input';
 import type { PayinRow } from './payin-steps';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
 
@@ -36,11 +37,12 @@ const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt,
 export { COUNT_CAP };
 
 /** Merchants see their pay-ins; vendors the pay-ins on their bank accounts. */
-export const payinVisible = (scope: DataScope): SQL | undefined =>
-  scopeWhere(scope, {
-    merchantCodes: (codes) => inArray(payins.merchantCode, codes),
-    vendorCode: (code) => eq(payins.vendorCode, code),
-  });
+const payinScope = (scope: DataScope, bind: Bind): SQL | undefined => {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'vendor') return sql`${payins.vendorCode} = ${bind('scopeVendor', scope.vendorCode)}`;
+  return oneOf(payins.merchantCode, 'scopeCodes', scope.merchantCodes, bind);
+};
+export const payinVisible = (scope: DataScope): SQL | undefined => payinScope(scope, bound);
 
 /** The merchant codes a list filter asks for (with sub-merchants when asked), narrowed to the caller's scope. */
 export const merchantCodesWanted = async (
@@ -65,22 +67,30 @@ export const merchantCodesWanted = async (
 };
 
 /** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
-export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
-  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
-  const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
+const payinConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[] => {
+  const utr = f.utr?.replace(/\s+/g, '');
   return conditions(
-    f.status && f.status.length > 0 && inArray(payins.status, f.status),
-    f.source && f.source.length > 0 && inArray(payins.source, f.source),
-    codes !== null && (codes.length > 0 ? inArray(payins.merchantCode, codes) : sql`false`),
-    f.utr && or(eq(payins.utr, f.utr.replace(/\s+/g, '')), eq(payins.submittedUtr, f.utr.replace(/\s+/g, ''))),
-    f.merchantOrderId && eq(payins.merchantOrderId, f.merchantOrderId),
-    f.customerId && eq(payins.customerId, f.customerId),
-    f.amount !== undefined && eq(payins.amount, paiseFrom(f.amount, 'amount')),
-    f.bankAccountId && eq(payins.bankAccountId, f.bankAccountId),
-    f.ids && inArray(payins.id, f.ids),
-    ...istDayRange(payins.createdAt, f.from, f.to),
+    f.status && f.status.length > 0 && oneOf(payins.status, 'status', f.status, bind),
+    f.source && f.source.length > 0 && oneOf(payins.source, 'source', f.source, bind),
+    codes !== null && oneOf(payins.merchantCode, 'codes', codes, bind),
+    utr && sql`(${payins.utr} = ${bind('utr', utr)} OR ${payins.submittedUtr} = ${bind('utr', utr)})`,
+    f.merchantOrderId && sql`${payins.merchantOrderId} = ${bind('orderId', f.merchantOrderId)}`,
+    f.customerId && sql`${payins.customerId} = ${bind('customerId', f.customerId)}`,
+    f.amount !== undefined && sql`${payins.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
+    f.bankAccountId && sql`${payins.bankAccountId} = ${bind('bankAccountId', f.bankAccountId)}::uuid`,
+    f.ids && oneOf(payins.id, 'ids', f.ids, bind, 'uuid'),
+    f.from && sql`${payins.createdAt} >= ${bind('from', istDayStart(f.from))}::timestamptz`,
+    f.to && sql`${payins.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,
   );
 };
+
+/** The merchant codes a caller's filter names, or null for every one (vendors: by their scope alone). */
+const codesOf = (db: DbOrTx, f: Filters, scope: DataScope) =>
+  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
+  scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
+
+export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
+  payinConditions(f, await codesOf(db, f, scope), bound);
 
 const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
@@ -138,18 +148,41 @@ const presentRows = (
   return rows.map((r) => presentPayin(r.p, { bankNickname: r.bankNickname, callback: r.callback }, forVendor));
 };
 
-export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {
-  const scope = await dataScope(db, user);
-  const where = and(payinVisible(scope), ...(await payinFilterWhere(db, filters, scope)));
+const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
+
+/**
+ * The page's ids are chosen by a select of pay-ins alone (its order read off an index, stopping
+ * after the page), and only those rows are joined and presented. As one select with the joins,
+ * PostgreSQL's plan kept for a statement (estimating one row for a range of days) joined and
+ * sorted every matching row: 35 ms instead of 1.4 ms for a busy merchant's week.
+ */
+const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayinSort>) => {
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
-  const rows = await selectRows(db, key, { total: cappedCountColumn(payins, where) })
+  const ids = db
+    .select({ id: payins.id })
+    .from(payins)
     .where(where)
     .orderBy(...orderOf(key))
-    .limit(paging.pageSize)
-    .offset(offsetOf(paging));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return selectRows(db, key, { total: cappedCountColumn(payins, where) })
+    .where(inArray(payins.id, ids))
+    .orderBy(...orderOf(key))
+    .prepare('');
+};
+
+export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {
+  const scope = await dataScope(db, user);
+  const codes = await codesOf(db, filters, scope);
+  const whereWith = (bind: Bind) => and(payinScope(scope, bind), ...payinConditions(filters, codes, bind));
+  const p = placeholders();
+  const where = whereWith(p.bind);
+  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')}`;
+  const statement = pageStatements(db, shape, () => pageStatement(db, where, paging));
+  const rows = await statement.execute({ ...p.values, limit: paging.pageSize, offset: offsetOf(paging) });
   return {
     data: presentRows(rows, user),
-    ...(await pageTotal(rows, paging, () => cappedCount(db, payins, where))),
+    ...(await pageTotal(rows, paging, () => cappedCount(db, payins, whereWith(bound)))),
   };
 };
 

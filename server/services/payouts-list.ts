@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, payoutProviderCalls, payouts } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
+import { istDayStart } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import type { PayoutStatus } from '../../domain/payout';
 import type { ListFilters } from '../routes/read-routes';
@@ -16,47 +17,58 @@ import {
   conditions,
   cursorFields,
   cursorOf,
-  istDayRange,
   offsetOf,
   orderOf,
   sortKey,
   type Paging,
   cappedCountColumn,
 } from './lists';
+import { bound, keptStatements, oneOf, placeholders, type Bind } from './list-statements';
 import { paiseFrom } from './money-input';
 import type { PayoutRow } from './payout-create';
 import { merchantCodesWanted } from './payins-list';
 import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { dataScope, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 
 const SORT_COLUMNS = { createdAt: payouts.createdAt, updatedAt: payouts.updatedAt, amount: payouts.amount };
 
 /** Merchants see their pay-outs; vendors those assigned to their vendor (issue 11, item 4). */
-export const payoutVisible = (scope: DataScope): SQL | undefined =>
-  scopeWhere(scope, {
-    merchantCodes: (codes) => inArray(payouts.merchantCode, codes),
-    vendorCode: (code) => eq(payouts.vendorCode, code),
-  });
+const payoutScope = (scope: DataScope, bind: Bind): SQL | undefined => {
+  if (scope.kind === 'all') return undefined;
+  if (scope.kind === 'vendor') return sql`${payouts.vendorCode} = ${bind('scopeVendor', scope.vendorCode)}`;
+  return oneOf(payouts.merchantCode, 'scopeCodes', scope.merchantCodes, bind);
+};
+export const payoutVisible = (scope: DataScope): SQL | undefined => payoutScope(scope, bound);
 
 /** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
-export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
-  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
-  const codes = scope.kind === 'vendor' ? null : await merchantCodesWanted(db, f, scope);
+const payoutConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[] => {
+  const utr = f.utr?.replace(/\s+/g, '');
+  const account = f.accountNumber?.trim();
   return conditions(
-    f.status && f.status.length > 0 && inArray(payouts.status, f.status),
-    codes !== null && (codes.length > 0 ? inArray(payouts.merchantCode, codes) : sql`false`),
-    f.vendorCode && eq(payouts.vendorCode, f.vendorCode),
-    f.method && eq(payouts.method, f.method),
-    f.utr && eq(payouts.utr, f.utr.replace(/\s+/g, '')),
-    f.merchantOrderId && eq(payouts.merchantOrderId, f.merchantOrderId),
-    f.accountNumber && or(eq(payouts.accountNumber, f.accountNumber.trim()), eq(payouts.upiId, f.accountNumber.trim())),
-    f.amount !== undefined && eq(payouts.amount, paiseFrom(f.amount, 'amount')),
-    f.ids && inArray(payouts.id, f.ids),
-    ...istDayRange(payouts.createdAt, f.from, f.to),
+    f.status && f.status.length > 0 && oneOf(payouts.status, 'status', f.status, bind),
+    codes !== null && oneOf(payouts.merchantCode, 'codes', codes, bind),
+    f.vendorCode && sql`${payouts.vendorCode} = ${bind('vendorCode', f.vendorCode)}`,
+    f.method && sql`${payouts.method} = ${bind('method', f.method)}`,
+    utr && sql`${payouts.utr} = ${bind('utr', utr)}`,
+    f.merchantOrderId && sql`${payouts.merchantOrderId} = ${bind('orderId', f.merchantOrderId)}`,
+    account &&
+      sql`(${payouts.accountNumber} = ${bind('account', account)} OR ${payouts.upiId} = ${bind('account', account)})`,
+    f.amount !== undefined && sql`${payouts.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
+    f.ids && oneOf(payouts.id, 'ids', f.ids, bind, 'uuid'),
+    f.from && sql`${payouts.createdAt} >= ${bind('from', istDayStart(f.from))}::timestamptz`,
+    f.to && sql`${payouts.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,
   );
 };
+
+/** The merchant codes a caller's filter names, or null for every one (vendors: by their scope alone). */
+const codesOf = (db: DbOrTx, f: Filters, scope: DataScope) =>
+  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
+  scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
+
+export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
+  payoutConditions(f, await codesOf(db, f, scope), bound);
 
 /** A pay-out as a caller sees it: vendors never see whose it is or what the merchant paid. */
 const present = (
@@ -104,19 +116,37 @@ const selectRows = (
     .from(payouts)
     .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId));
 
-export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
-  const scope = await dataScope(db, user);
-  const where = and(payoutVisible(scope), ...(await payoutFilterWhere(db, filters, scope)));
+const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
+
+/** The page's ids chosen from pay-outs alone, then joined and presented (as payins-list does, and why). */
+const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayoutSort>) => {
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
-  const rows = await selectRows(db, key, { total: cappedCountColumn(payouts, where) })
+  const ids = db
+    .select({ id: payouts.id })
+    .from(payouts)
     .where(where)
     .orderBy(...orderOf(key))
-    .limit(paging.pageSize)
-    .offset(offsetOf(paging));
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'));
+  return selectRows(db, key, { total: cappedCountColumn(payouts, where) })
+    .where(inArray(payouts.id, ids))
+    .orderBy(...orderOf(key))
+    .prepare('');
+};
+
+export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
+  const scope = await dataScope(db, user);
+  const codes = await codesOf(db, filters, scope);
+  const whereWith = (bind: Bind) => and(payoutScope(scope, bind), ...payoutConditions(filters, codes, bind));
+  const p = placeholders();
+  const where = whereWith(p.bind);
+  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')}`;
+  const statement = pageStatements(db, shape, () => pageStatement(db, where, paging));
+  const rows = await statement.execute({ ...p.values, limit: paging.pageSize, offset: offsetOf(paging) });
   const forVendor = belongsToVendor(user.role);
   return {
     data: rows.map((r) => present(r, forVendor)),
-    ...(await pageTotal(rows, paging, () => cappedCount(db, payouts, where))),
+    ...(await pageTotal(rows, paging, () => cappedCount(db, payouts, whereWith(bound)))),
   };
 };
 

@@ -6,8 +6,16 @@ export interface Query {
   params: unknown[];
 }
 
+/** An element of an array literal: double-quoted, its quotes and backslashes escaped (PostgreSQL's array syntax). */
+const element = (value: unknown): string => {
+  if (value === null) return 'NULL';
+  if (typeof value === 'string') return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+  throw new Error(`a ${typeof value} cannot be written in an SQL array literal`);
+};
+
 const literal = (value: unknown): string => {
   if (value === null || value === undefined) return 'NULL';
+  if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map(element).join(',')}}`);
   if (typeof value === 'string') return pg.escapeLiteral(value);
   if (typeof value === 'number' && Number.isFinite(value)) return pg.escapeLiteral(String(value));
   if (typeof value === 'bigint' || typeof value === 'boolean') return pg.escapeLiteral(String(value));

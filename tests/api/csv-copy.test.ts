@@ -39,11 +39,18 @@ const cell = async (kind: 'time' | 'amount' | 'text', value: SQL) =>
   (await one<{ v: string | null }>(sql`SELECT ${csvCell(kind, value)}::text AS v`)).v;
 
 describe('withLiterals', () => {
-  it('means what the statement meant with its parameters, for any text, number, flag or instant', async () => {
+  it('means what the statement meant with its parameters, for any text, number, flag, instant or list of texts', async () => {
     const pool = poolOf(database.db);
-    const value = fc.oneof(
+    const text = fc.oneof(
       fc.string({ unit: 'grapheme', maxLength: 40 }).filter((s) => !s.includes('\0')),
-      fc.string({ unit: fc.constantFrom("'", '\\', '"', '$', '1', 'E', ' ', ';', '-', '\n'), maxLength: 20 }),
+      fc.string({
+        unit: fc.constantFrom("'", '\\', '"', '$', '1', 'E', ' ', ';', '-', '\n', '{', '}', ','),
+        maxLength: 20,
+      }),
+    );
+    const value = fc.oneof(
+      text,
+      fc.array(fc.oneof(text, fc.constant(null)), { maxLength: 5 }),
       fc.integer(),
       fc.double({ noNaN: true, noDefaultInfinity: true }),
       fc.boolean(),
@@ -54,13 +61,15 @@ describe('withLiterals', () => {
       fc.asyncProperty(fc.array(value, { minLength: 1, maxLength: 12 }), async (params) => {
         // Each read as the type it is meant as; $10 and beyond must not be read as $1 followed by a digit.
         const typeOf = (v: unknown) =>
-          v instanceof Date
-            ? 'timestamptz'
-            : typeof v === 'number'
-              ? 'numeric'
-              : typeof v === 'boolean'
-                ? 'boolean'
-                : 'text';
+          Array.isArray(v)
+            ? 'text[]'
+            : v instanceof Date
+              ? 'timestamptz'
+              : typeof v === 'number'
+                ? 'numeric'
+                : typeof v === 'boolean'
+                  ? 'boolean'
+                  : 'text';
         const text = `SELECT ${params.map((v, i) => `$${i + 1}::${typeOf(v)}::text AS c${i}`).join(', ')}`;
         const bound = await pool.query(text, params);
         const inlined = await pool.query(withLiterals({ sql: text, params }));
