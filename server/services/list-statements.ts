@@ -1,5 +1,7 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../db';
+import { offsetOf, orderOf, type Paging, type SortKey } from './lists';
 
 /**
  * A list page's statement built once per shape (its sort, the filters present, the caller's
@@ -49,5 +51,43 @@ export const keptStatements = <T>() => {
       shapes.set(shape, (statement = build()));
     }
     return statement;
+  };
+};
+
+/**
+ * The rows of a page, chosen by a select of the table alone (its order read off an index, stopping
+ * after the page), so that only those rows are joined and presented. As one select with the joins,
+ * the plan PostgreSQL keeps for a statement (estimating one row for a range of days) joined and
+ * sorted every matching row: 35 ms instead of 0.8 ms for a busy merchant's week of pay-ins.
+ */
+export const onPage = (db: DbOrTx, table: PgTable, id: AnyPgColumn, key: SortKey, where: SQL | undefined) =>
+  inArray(
+    id,
+    db
+      .select({ id })
+      .from(table)
+      .where(where)
+      .orderBy(...orderOf(key))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+
+/**
+ * A list request's page: the statement of its shape (built by `build` the first time, from the
+ * conditions with placeholders) and the request's values for it.
+ */
+export const keptPage = <T>(
+  statements: (db: object, shape: string, build: () => T) => T,
+  db: object,
+  paging: Paging,
+  whereWith: (bind: Bind) => SQL | undefined,
+  build: (where: SQL | undefined) => T,
+) => {
+  const p = placeholders();
+  const where = whereWith(p.bind);
+  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')}`;
+  return {
+    statement: statements(db, shape, () => build(where)),
+    values: { ...p.values, limit: paging.pageSize, offset: offsetOf(paging) },
   };
 };

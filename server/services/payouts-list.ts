@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { bankAccounts, payoutProviderCalls, payouts } from '../db/schema';
 import { notFound } from '../errors';
@@ -17,16 +17,15 @@ import {
   conditions,
   cursorFields,
   cursorOf,
-  offsetOf,
   orderOf,
   sortKey,
   type Paging,
   cappedCountColumn,
 } from './lists';
-import { bound, keptStatements, oneOf, placeholders, type Bind } from './list-statements';
+import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './list-statements';
 import { paiseFrom } from './money-input';
 import type { PayoutRow } from './payout-create';
-import { merchantCodesWanted } from './payins-list';
+import { codesOf } from './payins-list';
 import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
 import { dataScope, type DataScope } from './scope';
 
@@ -61,11 +60,6 @@ const payoutConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[]
     f.to && sql`${payouts.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,
   );
 };
-
-/** The merchant codes a caller's filter names, or null for every one (vendors: by their scope alone). */
-const codesOf = (db: DbOrTx, f: Filters, scope: DataScope) =>
-  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
-  scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
 
 export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
   payoutConditions(f, await codesOf(db, f, scope), bound);
@@ -118,18 +112,10 @@ const selectRows = (
 
 const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
 
-/** The page's ids chosen from pay-outs alone, then joined and presented (as payins-list does, and why). */
 const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayoutSort>) => {
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
-  const ids = db
-    .select({ id: payouts.id })
-    .from(payouts)
-    .where(where)
-    .orderBy(...orderOf(key))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'));
   return selectRows(db, key, { total: cappedCountColumn(payouts, where) })
-    .where(inArray(payouts.id, ids))
+    .where(onPage(db, payouts, payouts.id, key, where))
     .orderBy(...orderOf(key))
     .prepare('');
 };
@@ -138,11 +124,8 @@ export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, p
   const scope = await dataScope(db, user);
   const codes = await codesOf(db, filters, scope);
   const whereWith = (bind: Bind) => and(payoutScope(scope, bind), ...payoutConditions(filters, codes, bind));
-  const p = placeholders();
-  const where = whereWith(p.bind);
-  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')}`;
-  const statement = pageStatements(db, shape, () => pageStatement(db, where, paging));
-  const rows = await statement.execute({ ...p.values, limit: paging.pageSize, offset: offsetOf(paging) });
+  const page = keptPage(pageStatements, db, paging, whereWith, (where) => pageStatement(db, where, paging));
+  const rows = await page.statement.execute(page.values);
   const forVendor = belongsToVendor(user.role);
   return {
     data: rows.map((r) => present(r, forVendor)),
