@@ -128,6 +128,9 @@ interface Merchants {
   speeds: SQL;
 }
 
+/** The ledger accounts (and rollup parties) of the statement's merchants `m`. */
+const MERCHANT_ACCOUNTS = sql`ARRAY(SELECT 'merchant:' || id FROM m)`;
+
 /** The merchants a dashboard adds up: those asked for that the caller may see, with their sub-merchants if asked. */
 const merchantsFor = async (
   db: DbOrTx,
@@ -148,7 +151,7 @@ const merchantsFor = async (
     chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.param(codes)}::text[])),
       m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
         WHERE ${q.includeSubMerchants ?? false}::boolean)`,
-    money: sql`ARRAY(SELECT 'merchant:' || id FROM m)`,
+    money: MERCHANT_ACCOUNTS,
     funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
     speeds: sql`ARRAY(SELECT id FROM m)`,
   };
@@ -200,7 +203,7 @@ export const dashboardFigures = async (
   }>(sql`
     WITH ${merchants.chosen}
     SELECT (SELECT coalesce(json_agg(d), '[]') FROM (${daysQuery(merchants, period, before)}) d) AS days,
-      (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key = ANY(ARRAY(SELECT 'merchant:' || id FROM m))) AS net,
+      (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key = ANY(${MERCHANT_ACCOUNTS})) AS net,
       ${
         oneDay
           ? sql`(SELECT json_agg(h) FROM (${seriesQuery(
