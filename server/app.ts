@@ -3,7 +3,6 @@ import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,6 +10,7 @@ import type { Config } from './config';
 import type { Database } from './db';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { securityHeaders } from './plugins/security-headers';
 import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
@@ -138,7 +138,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   registerErrorHandling(app);
   app.addHook('onRequest', refuseMalformedClientAddress);
   app.addHook('preValidation', refuseNulCharacters);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },
     },

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
@@ -40,6 +41,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: LiveHub }> = 
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
+        // The answer's own headers so far (the security headers among them): a hijacked reply sends only these.
+        ...(reply.getHeaders() as OutgoingHttpHeaders),
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
         connection: 'keep-alive',

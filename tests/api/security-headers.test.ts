@@ -73,3 +73,20 @@ it('lets only the pay page reach the providers it hands customers to', async () 
   // Inline styles only: the dashboard's component library writes its styles into <style> tags.
   expect(dashboard.get('style-src')).toContain("'unsafe-inline'");
 });
+
+it('the live events stream, written by the route itself, carries them too', async () => {
+  const token = await s.login('admin');
+  const stop = new AbortController();
+  const res = await fetch(`${s.url}/v1/events?topics=payins`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: stop.signal,
+  });
+  try {
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(directives(res.headers.get('content-security-policy')).get('default-src')).toEqual(["'self'"]);
+  } finally {
+    stop.abort();
+  }
+});

@@ -22,6 +22,23 @@ describe('tokens', () => {
     }
   });
 
+  it('keeps no forged token for a verified one: another signature or other claims are refused after it was accepted', async () => {
+    // The server keeps verified tokens (plugins/auth.ts); each of these differs from the kept one.
+    expect((await s.call('GET', '/v1/me', { token })).status).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const flipped = signature.slice(0, -2) + (signature.at(-2) === 'A' ? 'B' : 'A') + signature.at(-1);
+    const staff = Buffer.from(
+      JSON.stringify({ ...decodeClaims(token), role: 'SUPER_ADMIN', userName: 'someone' }),
+    ).toString('base64url');
+    for (const forged of [
+      `${header}.${payload}.${flipped}`,
+      `${header}.${staff}.${signature}`,
+      `${header}.${payload}.`,
+    ])
+      expect((await s.call('GET', '/v1/me', { token: forged })).status).toBe(401);
+    expect((await s.call('GET', '/v1/me', { token })).status).toBe(200);
+  });
+
   it('tells access tokens and confirmations apart', async () => {
     expect(decodeClaims(token).typ).toBe('access');
     const confirmation = (await confirm(s, token, 'merchant.toggle'))['x-confirmation'];
