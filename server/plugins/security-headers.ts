@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * part (no nonces), so every answer carries the same set. Helmet's own plugin for the framework
  * built its middleware anew for each request: 7 % of the server's time on a one-row list.
  */
-export const securityHeadersOf = (options: HelmetOptions): Record<string, string> => {
+const securityHeadersOf = (options: HelmetOptions): Record<string, string> => {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => void (headers[name.toLowerCase()] = String(value)),

@@ -24,6 +24,7 @@ import {
   type Measure,
 } from '../../domain/rollups';
 import type { SessionUser } from './auth';
+import { MEASURE_COLUMNS } from './rollup-folds';
 import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
 
 /**
@@ -45,15 +46,14 @@ export const periodOf = (from?: string, to?: string, now = new Date()): Period =
   return period;
 };
 
-const NAMES = sql.raw(MEASURES.map(columnOf).join(', '));
 /**
  * The rollup rows to read: the all-merchants parties also have rows not folded in yet
  * (services/rollup-folds.ts), which count as much as the folded ones.
  */
 const rollupsOf = (all: boolean) =>
   all
-    ? sql`(SELECT party, span, at, ${NAMES} FROM money_rollups
-        UNION ALL SELECT party, span, at, ${NAMES} FROM rollup_pending) r`
+    ? sql`(SELECT party, span, at, ${MEASURE_COLUMNS} FROM money_rollups
+        UNION ALL SELECT party, span, at, ${MEASURE_COLUMNS} FROM rollup_pending) r`
     : sql`money_rollups r`;
 
 export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;

@@ -10,9 +10,10 @@ import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_
  * adds, so the folded rows plus the pending ones are the exact totals in every snapshot. Only this
  * writes those parties' rows: no transaction that moves money ever waits on them.
  */
-const NAMES = sql.raw(MEASURES.map(columnOf).join(', '));
-const SUMS = sql.raw(MEASURES.map((m) => `sum(${columnOf(m)})`).join(', '));
-const ADD = sql.raw(
+/** The measures' columns, their sums and their upsert's additions: fixed text, each one piece. */
+export const MEASURE_COLUMNS = sql.raw(MEASURES.map(columnOf).join(', '));
+export const MEASURE_SUMS = sql.raw(MEASURES.map((m) => `sum(${columnOf(m)})`).join(', '));
+export const ADD_MEASURES = sql.raw(
   MEASURES.map((m) => `${columnOf(m)} = money_rollups.${columnOf(m)} + excluded.${columnOf(m)}`).join(', '),
 );
 
@@ -39,9 +40,9 @@ export const foldPending = (db: Db): Promise<number> =>
     if (!rows[0].got) return 0;
     const folded = await tx.execute(sql`
       WITH moved AS (DELETE FROM rollup_pending RETURNING *)
-      INSERT INTO money_rollups (party, span, at, ${NAMES})
-      SELECT party, span, at, ${SUMS} FROM moved GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (party, span, at) DO UPDATE SET ${ADD}`);
+      INSERT INTO money_rollups (party, span, at, ${MEASURE_COLUMNS})
+      SELECT party, span, at, ${MEASURE_SUMS} FROM moved GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (party, span, at) DO UPDATE SET ${ADD_MEASURES}`);
     await tx.execute(speedRows(sql`DELETE FROM speed_pending RETURNING day, bin, n`));
     return folded.rowCount ?? 0;
   });
@@ -55,8 +56,8 @@ export const foldAllFromParties = async (tx: DbOrTx) => {
   await tx.execute(sql`DELETE FROM payin_speeds WHERE merchant_id = ${ALL_MERCHANTS_ID}::uuid`);
   await tx.execute(sql`TRUNCATE rollup_pending, speed_pending`);
   await tx.execute(sql`
-    INSERT INTO money_rollups (party, span, at, ${NAMES})
-    SELECT CASE WHEN party LIKE 'merchant:%' THEN ${ALL_MERCHANTS} ELSE ${ALL_PAYINS} END, span, at, ${SUMS}
+    INSERT INTO money_rollups (party, span, at, ${MEASURE_COLUMNS})
+    SELECT CASE WHEN party LIKE 'merchant:%' THEN ${ALL_MERCHANTS} ELSE ${ALL_PAYINS} END, span, at, ${MEASURE_SUMS}
     FROM money_rollups WHERE party LIKE 'merchant:%' OR party LIKE 'payins:%' GROUP BY 1, 2, 3`);
   await tx.execute(
     speedRows(sql`SELECT day, u.i - 1 AS bin, u.c AS n FROM payin_speeds, unnest(counts) WITH ORDINALITY AS u(c, i)`),

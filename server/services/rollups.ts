@@ -3,7 +3,6 @@ import type { Db, DbOrTx } from '../db';
 import {
   allPartyOf,
   collectedParty,
-  columnOf,
   MEASURES,
   mergeDeltas,
   payinsParty,
@@ -11,10 +10,9 @@ import {
   speedBinOf,
   SPEED_BOUNDS,
   type Deltas,
-  type Measure,
 } from '../../domain/rollups';
 import type { AccountKey, Line } from '../../domain/ledger';
-import { ADD_COUNTS, foldAllFromParties } from './rollup-folds';
+import { ADD_COUNTS, ADD_MEASURES, foldAllFromParties, MEASURE_COLUMNS, MEASURE_SUMS } from './rollup-folds';
 
 /**
  * Keeps the rollups of domain/rollups.ts in the caller's transaction: one statement adds a batch's
@@ -29,16 +27,10 @@ export interface RollupRow {
   deltas: Deltas;
 }
 
-const COLUMN = Object.fromEntries(MEASURES.map((m) => [m, columnOf(m)])) as Record<Measure, string>;
-
-// The statement's fixed text, each part one piece: drizzle walks every piece of a statement on each
-// request, and the measures' names, sums and updates as pieces of their own were a tenth of the
-// server's time creating a pay-in.
-const NAMES = sql.raw(MEASURES.map((m) => COLUMN[m]).join(', '));
-const SUMS = sql.raw(MEASURES.map((m) => `sum(b.${COLUMN[m]})`).join(', '));
-const ADDED = sql.raw(
-  MEASURES.map((m) => `${COLUMN[m]} = money_rollups.${COLUMN[m]} + excluded.${COLUMN[m]}`).join(', '),
-);
+// The statement's fixed text comes in few pieces (the measures' from rollup-folds.ts; the arrays'
+// cast is their separator): drizzle walks every piece of a statement on each write, and the
+// measures' names, sums and updates as pieces of their own were a tenth of the server's time
+// creating a pay-in.
 const AS_BIGINTS = sql.raw('::bigint[], ');
 
 export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
@@ -56,15 +48,15 @@ export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
       FROM unnest(${sql.param(kept.map((r) => r.party))}::text[],
         ${sql.param(kept.map((r) => allPartyOf(r.party)))}::text[],
         ${sql.param(kept.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-        ${arrays}::bigint[]) AS v(party, all_party, at, ${NAMES})
+        ${arrays}::bigint[]) AS v(party, all_party, at, ${MEASURE_COLUMNS})
       CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)),
     pending AS (
-      INSERT INTO rollup_pending (party, span, at, ${NAMES})
-      SELECT b.all_party, b.span, b.bucket, ${SUMS} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3)
-    INSERT INTO money_rollups (party, span, at, ${NAMES})
-    SELECT b.party, b.span, b.bucket, ${SUMS} FROM b
+      INSERT INTO rollup_pending (party, span, at, ${MEASURE_COLUMNS})
+      SELECT b.all_party, b.span, b.bucket, ${MEASURE_SUMS} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3)
+    INSERT INTO money_rollups (party, span, at, ${MEASURE_COLUMNS})
+    SELECT b.party, b.span, b.bucket, ${MEASURE_SUMS} FROM b
     GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (party, span, at) DO UPDATE SET ${ADDED}`);
+    ON CONFLICT (party, span, at) DO UPDATE SET ${ADD_MEASURES}`);
 };
 
 /** A journal as the rollups read it; `startedAt` is when the pay-in it pays was created. */
