@@ -1,3 +1,4 @@
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { auditEvents } from '../db/schema';
 import type { AuditAction, AuditEntity } from '../../domain/audit-event';
@@ -60,3 +61,30 @@ export const audit = async (tx: DbOrTx, actor: Actor, event: AuditEvent) => {
 export const auditAll = async (tx: DbOrTx, events: { actor: Actor; event: AuditEvent }[]) => {
   if (events.length > 0) await tx.insert(auditEvents).values(events.map((e) => rowOf(e.actor, e.event)));
 };
+
+type AuditColumn = keyof ReturnType<typeof rowOf>;
+const COLUMNS = getTableColumns(auditEvents);
+
+/**
+ * The audit row of an event on a row written in the same statement, as `INSERT … SELECT` from
+ * `source` (a common table expression of what was written; none written, no audit row): its
+ * `entityId` is `id` read from there, the rest placeholders named `audit_<field>` (auditValues).
+ */
+export const auditFrom = (source: SQL, id: SQL, event: Pick<AuditEvent, 'action' | 'entity'>) => {
+  const keys = Object.keys(rowOf({}, event)) as AuditColumn[];
+  const value = (k: AuditColumn) =>
+    k === 'entityId' ? sql`${id}::text` : sql`${sql.placeholder(`audit_${k}`)}::${sql.raw(COLUMNS[k].getSQLType())}`;
+  return sql`INSERT INTO audit_events (${sql.join(
+    keys.map((k) => sql.identifier(COLUMNS[k].name)),
+    sql`, `,
+  )}) SELECT ${sql.join(keys.map(value), sql`, `)} FROM ${source}`;
+};
+
+/** The values of auditFrom's placeholders for one event (JSON sent as text). */
+export const auditValues = (actor: Actor, event: AuditEvent): Record<string, unknown> =>
+  Object.fromEntries(
+    Object.entries(rowOf(actor, event)).map(([k, v]) => [
+      `audit_${k}`,
+      (k === 'before' || k === 'after') && v !== null ? JSON.stringify(v) : v,
+    ]),
+  );

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import {
   allPartyOf,
@@ -33,30 +33,42 @@ export interface RollupRow {
 // creating a pay-in.
 const AS_BIGINTS = sql.raw('::bigint[], ');
 
+/** The arrays a batch of rollup rows is sent as, by name: the party, its all-merchants party, when, each measure. */
+export const rollupArrays = (rows: readonly RollupRow[]): Record<string, unknown[]> => ({
+  party: rows.map((r) => r.party),
+  allParty: rows.map((r) => allPartyOf(r.party)),
+  at: rows.map((r) => r.at?.toISOString() ?? null),
+  ...Object.fromEntries(MEASURES.map((m) => [m, rows.map((r) => r.deltas[m] ?? 0)])),
+});
+
+/**
+ * The rollups' writes as the bodies of three common table expressions (`b` the rows, `pending`,
+ * `rolled`), from the arrays of rollupArrays (each a parameter or a placeholder), only `when` it
+ * holds: so that a statement writing what is counted writes its rollups too (payin-create.ts).
+ */
+export const rollupWrites = (arrays: Record<string, SQLWrapper>, when?: SQL) => ({
+  b: sql`SELECT v.*, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket
+      FROM unnest(${arrays.party}::text[], ${arrays.allParty}::text[], ${arrays.at}::timestamptz[],
+        ${sql.join(
+          MEASURES.map((m) => arrays[m]),
+          AS_BIGINTS,
+        )}::bigint[]) AS v(party, all_party, at, ${MEASURE_COLUMNS})
+      CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)${when ? sql` WHERE ${when}` : sql``}`,
+  // The all-merchants totals are appended as pending rows (folded every second, services/rollup-folds.ts):
+  // added to here, their few rows would make every transaction that moves money wait on the others.
+  pending: sql`INSERT INTO rollup_pending (party, span, at, ${MEASURE_COLUMNS})
+      SELECT b.all_party, b.span, b.bucket, ${MEASURE_SUMS} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3`,
+  rolled: sql`INSERT INTO money_rollups (party, span, at, ${MEASURE_COLUMNS})
+      SELECT b.party, b.span, b.bucket, ${MEASURE_SUMS} FROM b
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (party, span, at) DO UPDATE SET ${ADD_MEASURES}`,
+});
+
 export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
   const kept = rows.filter((r) => Object.values(r.deltas).some((v) => v !== 0));
   if (kept.length === 0) return;
-  const arrays = sql.join(
-    MEASURES.map((m) => sql.param(kept.map((r) => r.deltas[m] ?? 0))),
-    AS_BIGINTS,
-  );
-  // The all-merchants totals are appended as pending rows (folded every second, services/rollup-folds.ts):
-  // added to here, their few rows would make every transaction that moves money wait on the others.
-  await tx.execute(sql`
-    WITH b AS (
-      SELECT v.*, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket
-      FROM unnest(${sql.param(kept.map((r) => r.party))}::text[],
-        ${sql.param(kept.map((r) => allPartyOf(r.party)))}::text[],
-        ${sql.param(kept.map((r) => r.at?.toISOString() ?? null))}::timestamptz[],
-        ${arrays}::bigint[]) AS v(party, all_party, at, ${MEASURE_COLUMNS})
-      CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)),
-    pending AS (
-      INSERT INTO rollup_pending (party, span, at, ${MEASURE_COLUMNS})
-      SELECT b.all_party, b.span, b.bucket, ${MEASURE_SUMS} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3)
-    INSERT INTO money_rollups (party, span, at, ${MEASURE_COLUMNS})
-    SELECT b.party, b.span, b.bucket, ${MEASURE_SUMS} FROM b
-    GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-    ON CONFLICT (party, span, at) DO UPDATE SET ${ADD_MEASURES}`);
+  const w = rollupWrites(Object.fromEntries(Object.entries(rollupArrays(kept)).map(([k, v]) => [k, sql.param(v)])));
+  await tx.execute(sql`WITH b AS (${w.b}), pending AS (${w.pending}) ${w.rolled}`);
 };
 
 /** A journal as the rollups read it; `startedAt` is when the pay-in it pays was created. */
@@ -126,14 +138,12 @@ export const rollUpEntries = (
     })),
   );
 
-/** A real pay-in created: counted on its merchant's funnel for the success rate. */
-export const rollUpCreated = (tx: DbOrTx, payins: readonly { merchantId: string; test: boolean; createdAt?: Date }[]) =>
-  addRollups(
-    tx,
-    payins
-      .filter((p) => !p.test)
-      .map((p) => ({ party: payinsParty(p.merchantId), at: p.createdAt, deltas: { createdCount: 1 } })),
-  );
+/** A real pay-in created (services/payin-create.ts): counted on its merchant's funnel for the success rate. */
+export const createdRollup = (merchantId: string, at?: Date): RollupRow => ({
+  party: payinsParty(merchantId),
+  at,
+  deltas: { createdCount: 1 },
+});
 
 const REBUILD_BATCH = 5000;
 
