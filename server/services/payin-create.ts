@@ -7,6 +7,7 @@ import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import { auditFrom, auditValues, type Actor } from './audit';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
+import { keptStatements } from './list-statements';
 import { paiseFrom } from './money-input';
 import { createdRollup, rollupArrays, rollupWrites } from './rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
@@ -137,7 +138,7 @@ export const createPayin = async (
   if (input.returnUrl) await checkSavedUrl(input.returnUrl, 'return URL', 'returnUrl', opts.urls);
   const test = merchant.testMode || input.test === true;
   const asked: Asked = { amount, test, returnUrl: input.returnUrl ?? merchant.returnUrl ?? null };
-  const [first] = await statementOf(lookups, db, lookupStatement).execute({
+  const [first] = await lookups(db, '', () => lookupStatement(db)).execute({
     merchantId: merchant.id,
     merchantOrderId: input.merchantOrderId,
   });
@@ -171,7 +172,7 @@ export const createPayin = async (
       },
     }),
   };
-  const create = statementOf(creations, db, createStatement);
+  const create = creations(db, '', () => createStatement(db));
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await create.execute({ ...values, shortCode: newShortCode() });
     if (row) return { row, created: true };
@@ -182,13 +183,8 @@ export const createPayin = async (
   throw conflict('Could not create the pay-in. Please try again.', 'RETRY');
 };
 
-const lookups = new WeakMap<Db, ReturnType<typeof lookupStatement>>();
-const creations = new WeakMap<Db, ReturnType<typeof createStatement>>();
-const statementOf = <T>(kept: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T => {
-  let statement = kept.get(db);
-  if (!statement) kept.set(db, (statement = build(db)));
-  return statement;
-};
+const lookups = keptStatements<ReturnType<typeof lookupStatement>>();
+const creations = keptStatements<ReturnType<typeof createStatement>>();
 
 const findOrder = async (db: DbOrTx, merchantId: string, merchantOrderId: string) => {
   const [row] = await db

@@ -171,6 +171,7 @@ const writeLines = (r: LargeResult): string[] => {
       )
         .map(([k, v]) => `${k}: ${n0(v)}`)
         .join(', ')};`,
+      `   the same ${c.floor.statements} statements from a bare route: ${n0(c.floor.rowsPerSec)} rows/s (p50 ${fmt(c.floor.p50, 1)} ms, p99 ${fmt(c.floor.p99, 1)} ms): the product at ${fmt((100 * c.rowsPerSec) / c.floor.rowsPerSec, 0)} % of it;`,
       `   cores: server ${fmt(c.cpu.server, 2)}, database ${fmt(c.cpu.database, 2)}; database sessions ${c.waits
         .slice(0, 4)
         .map((w) => `${w.what} ${fmt(w.sessions, 1)}`)

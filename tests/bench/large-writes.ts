@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed';
 import { DEFAULT_HASH_COST, hashPassword, setPasswordHashCost } from '../../server/services/passwords';
 import { measured, type Measured, type OtherCpu } from './measured';
+import { startCreateFloor } from './large-create-floor';
 import { HOT } from './payout-creation';
 import { merchantCode } from './seed-payouts';
 import { ROOT, type Settings } from './settings';
@@ -48,6 +49,8 @@ export interface Creation {
   cpu: { server: number; database: number };
   waits: { what: string; sessions: number }[];
   problems: string[];
+  /** The same statements from a bare route (large-create-floor.ts): rows/s, latency, statements per pay-in. */
+  floor: { rowsPerSec: number; p50: number; p99: number; statements: number; answers: Record<string, number> };
 }
 export interface SignIns {
   user: string;
@@ -70,13 +73,20 @@ const requestsOf = (tag: string, count: number) =>
     };
   });
 
-type Posted = Omit<Creation, 'merchants' | 'rowsPerSec' | 'otherCpu' | 'cpu' | 'waits'> & { perSec: number };
+type Posted = Omit<Creation, 'merchants' | 'rowsPerSec' | 'otherCpu' | 'cpu' | 'waits' | 'floor'> & {
+  perSec: number;
+};
 
-const post = async (base: string, workers: number, requests: ReturnType<typeof requestsOf>): Promise<Posted> => {
+const post = async (
+  base: string,
+  workers: number,
+  requests: ReturnType<typeof requestsOf>,
+  to = '/v1/merchant-api/payins',
+): Promise<Posted> => {
   const tmp = tempDir('pgc-bench-large-');
   try {
     const file = path.join(tmp.dir, 'job.json');
-    writeFileSync(file, JSON.stringify({ base, path: '/v1/merchant-api/payins', workers, requests }));
+    writeFileSync(file, JSON.stringify({ base, path: to, workers, requests }));
     const script = path.join(ROOT, 'tests', 'bench', 'large-post.ts');
     const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', script, file], {
       cwd: ROOT,
@@ -93,6 +103,7 @@ export const benchCreation = async (
   log: (line: string) => void,
   base: string,
   bare: pg.Pool,
+  url: string,
 ): Promise<Creation> => {
   const tag = `${Date.now().toString(36)}-`;
   log(`large: warm-up, ${WARM_UP} pay-ins through the merchant API (not measured)`);
@@ -103,7 +114,27 @@ export const benchCreation = async (
   const run = await measured(() => post(base, settings.connections, requestsOf(tag, LARGE_CREATE)));
   const cpu = await stopCpu();
   const waits = await stopWaits();
+  const floor = await startCreateFloor(
+    url,
+    Array.from({ length: HOT }, (_, i) => `deposit-key-${i + 1}`),
+    PREFIX,
+  );
+  let bareRun: Posted;
+  try {
+    log(`large: the same statements from a bare route (${floor.statements} per pay-in), ${LARGE_CREATE} pay-ins`);
+    await post(floor.url, settings.connections, requestsOf(`${tag}floor-warm-`, WARM_UP), '/floor/create');
+    bareRun = await post(floor.url, settings.connections, requestsOf(`${tag}floor-`, LARGE_CREATE), '/floor/create');
+  } finally {
+    await floor.close();
+  }
   return {
+    floor: {
+      rowsPerSec: Math.round(bareRun.created / (bareRun.ms / 1000)),
+      p50: bareRun.p50,
+      p99: bareRun.p99,
+      statements: floor.statements,
+      answers: bareRun.answers,
+    },
     merchants: `${merchantCode(1)}–${merchantCode(HOT)}`,
     requests: run.requests,
     created: run.created,

@@ -88,7 +88,7 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       await benchReads(out, settings, log, base, opened);
       try {
-        out.creation = await benchCreation(settings, log, base, pool);
+        out.creation = await benchCreation(settings, log, base, pool, opened.url);
         out.problems.push(...out.creation.problems.map((p) => `creation: ${p}`));
       } finally {
         if (!opened.seeded) out.removed = await removeCreated(pool);
