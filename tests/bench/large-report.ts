@@ -54,6 +54,8 @@ const requestsTable = (r: LargeResult) => {
   for (const q of r.requests)
     q.runs.forEach((run, i) => {
       const judged = floorOf(r, run) === run.floorSession;
+      // The judged share: the median of the rounds, each round's shown after it.
+      const rounds = run.shares ? ` (${run.shares.map((x) => fmt(x * 100, 0)).join('/')})` : '';
       rows.push([
         i === 0 ? `${q.name} (${q.who}; ${q.rows === null ? `${n0(q.bytes)} B` : `${q.rows}/${n0(q.total)}`})` : '',
         run.connections,
@@ -61,9 +63,9 @@ const requestsTable = (r: LargeResult) => {
         fmt(run.http.latencyMs.p99, 0),
         fmt(run.http.reqPerSec, 0),
         fmt(run.floor.reqPerSec, 0),
-        `${fmt(shareOf(run.http, run.floor) * 100, 0)} %${judged ? '' : '*'}`,
+        `${fmt(shareOf(run.http, run.floor) * 100, 0)} %${judged ? '' : `*${rounds}`}`,
         fmt(run.floorSession.reqPerSec, 0),
-        `${fmt(shareOf(run.http, run.floorSession) * 100, 0)} %${judged ? '*' : ''}`,
+        `${fmt(shareOf(run.http, run.floorSession) * 100, 0)} %${judged ? `*${rounds}` : ''}`,
         failed(run.http) + failed(run.floor) + failed(run.floorSession),
         met(q, run.connections),
         others(run.http.otherCpu),
@@ -214,7 +216,8 @@ export const largeReport = (r: LargeResult): string[] => {
     '',
     '   Each request over HTTP, then its same-SQL floor: a bare Fastify route in this process (pg pool of 10) sending the statements the',
     "   service sends (captured), answering their rows; then that floor with the session check first. share: HTTP req/s of the floor's;",
-    '   * marks the floor judged against (with the session check only if the product sends it per request).',
+    '   * marks the floor judged against (with the session check only if the product sends it per request); at many connections',
+    "   product and floors run in turn LARGE_ROUNDS times (3 unless set), the round of the median share kept, each round's share in brackets.",
     requestsTable(r),
     '',
     '   The statements of each request: EXPLAIN (ANALYZE, BUFFERS), the faster of two runs',
