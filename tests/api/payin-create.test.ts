@@ -87,4 +87,50 @@ describe('pay-in creation as one statement', () => {
     }
     expect(await written('CRISP', ids)).toEqual({ counted: before.counted + 1, payins: 1, audits: 1 });
   });
+
+  it('tries another short code when one is taken, writing nothing for the taken one; after five, 409 RETRY', async () => {
+    const { s } = demo;
+    const key = await merchantKey(s, 'ACME');
+    const taken = await createPayin(s, key, { merchantOrderId: orderId('taken'), customerId: 'c-code', amount: 100 });
+    const code = (
+      await s.db.execute<{ short_code: string }>(sql`SELECT short_code FROM payins WHERE id = ${taken.body.data.id}`)
+    ).rows[0].short_code;
+    const ids = [orderId('collide'), orderId('exhaust')];
+    // The next `times` writes of an order id are given the open pay-in's short code (a collision, as a random one could).
+    await s.db.execute(
+      sql`CREATE TABLE pgc_test_collide (order_id text PRIMARY KEY, code text NOT NULL, times int NOT NULL)`,
+    );
+    await s.db.execute(sql`CREATE FUNCTION pgc_test_collide() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE taken text;
+      BEGIN
+        UPDATE pgc_test_collide SET times = times - 1 WHERE order_id = NEW.merchant_order_id AND times > 0 RETURNING code INTO taken;
+        IF FOUND THEN NEW.short_code := taken; END IF;
+        RETURN NEW;
+      END $$`);
+    await s.db.execute(
+      sql`CREATE TRIGGER pgc_test_collide BEFORE INSERT ON payins FOR EACH ROW EXECUTE FUNCTION pgc_test_collide()`,
+    );
+    try {
+      await s.db.execute(sql`INSERT INTO pgc_test_collide VALUES (${ids[0]}, ${code}, 2), (${ids[1]}, ${code}, 5)`);
+      const before = await written('ACME', ids);
+      const retried = await createPayin(s, key, { merchantOrderId: ids[0], customerId: 'c-code', amount: 100 });
+      expect(retried.status).toBe(201);
+      const exhausted = await createPayin(s, key, { merchantOrderId: ids[1], customerId: 'c-code', amount: 100 });
+      expect(exhausted.status).toBe(409);
+      expect(exhausted.body.error.code).toBe('RETRY');
+      const left = await s.db.execute<{ times: number }>(sql`SELECT times FROM pgc_test_collide ORDER BY order_id`);
+      expect(left.rows.map((r) => r.times)).toEqual([0, 0]);
+      expect(await written('ACME', ids)).toEqual({ counted: before.counted + 1, payins: 1, audits: 1 });
+      const [row] = (
+        await s.db.execute<{ short_code: string }>(
+          sql`SELECT short_code FROM payins WHERE merchant_order_id = ${ids[0]}`,
+        )
+      ).rows;
+      expect(row.short_code).not.toBe(code);
+    } finally {
+      await s.db.execute(sql`DROP TRIGGER pgc_test_collide ON payins`);
+      await s.db.execute(sql`DROP FUNCTION pgc_test_collide()`);
+      await s.db.execute(sql`DROP TABLE pgc_test_collide`);
+    }
+  });
 });
