@@ -59,39 +59,34 @@ const rollupsOf = (all: boolean) =>
 export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
 
 /**
- * The Dashboard's one pass over the day rows, summed per day in the database: the merchants'
- * measures over the period, and the pay-in funnel (its own rows, payins:<merchant>) over the period
- * and the one before, which is all the previous period shows. The two kinds of row carry disjoint
- * measures, so a day's sum holds both.
+ * The Dashboard's one pass over the day rows, summed per day in the database (`days`): the
+ * merchants' measures over the period, and the pay-in funnel (its own rows, payins:<merchant>) over
+ * the period and the one before, which is all the previous period shows. The two kinds of row carry
+ * disjoint measures, so a day's sum holds both.
  */
 const daysQuery = (merchants: Merchants, period: Period, before: Period) => sql`
-    SELECT to_char(at, 'YYYY-MM-DD') AS day, ${sql.join(
-      MEASURES.map((m) => sql.raw(`coalesce(sum(${columnOf(m)}), 0) AS "${m}"`)),
-      sql`, `,
-    )}
+    SELECT at, ${DAY_SUMS}
     FROM ${rollupsOf(merchants.all)} WHERE span = 'day' AND at < ${addDays(period.to, 1)}::date
       AND ((party = ANY(${merchants.money}) AND at >= ${period.from}::date)
         OR (party = ANY(${merchants.funnel}) AND at >= ${before.from}::date))
     GROUP BY at`;
 
-/** The day rows apart: the period's sums and days, and the previous period's funnel. */
-const daysOf = (rows: Record<string, string | number>[], period: Period) => {
-  const zero = () => Object.fromEntries(MEASURES.map((m) => [m, 0])) as Sums;
-  const now = zero();
-  const was = zero();
-  const byDay = new Map<string, Sums>();
-  for (const row of rows) {
-    const day = String(row.day);
-    const current = day >= period.from;
-    const into = current ? now : was;
-    for (const m of MEASURES) into[m] += Number(row[m]);
-    if (current) byDay.set(day, sumsOf(row));
-  }
-  return { now, was, byDay };
-};
+// The measures' sums as single pieces of text (drizzle walks every piece on each request).
+const DAY_SUMS = sql.raw(MEASURES.map((m) => `coalesce(sum(${columnOf(m)}), 0) AS "${m}"`).join(', '));
+const PERIOD_SUMS = sql.raw(MEASURES.map((m) => `sum("${m}") AS "${m}"`).join(', '));
 
-const sumsOf = (row: Record<string, unknown>) =>
-  Object.fromEntries(MEASURES.map((m) => [m, Number(row[m] ?? 0)])) as Sums;
+/**
+ * From the day sums: each period's totals (a row for the period, one for the previous), and the
+ * period's days with the two measures the chart draws. The database adds them up: 60 day rows of
+ * every measure read and added in the server took a quarter of a millisecond per request.
+ */
+const periodsQuery = (period: Period) => sql`
+    (SELECT json_agg(t) FROM (SELECT at >= ${period.from}::date AS current, ${PERIOD_SUMS} FROM days GROUP BY 1) t) AS totals,
+    (SELECT coalesce(json_agg(json_build_array(to_char(at, 'YYYY-MM-DD'), "payinAmount", "payoutAmount")), '[]')
+       FROM days WHERE at >= ${period.from}::date) AS days`;
+
+const sumsOf = (row: Record<string, unknown> | undefined) =>
+  Object.fromEntries(MEASURES.map((m) => [m, Number(row?.[m] ?? 0)])) as Sums;
 
 /**
  * Two measures by hour (a one-day period) or by day, every bucket of the period present, each
@@ -196,13 +191,14 @@ export const dashboardFigures = async (
   const oneDay = bucketOf(period.from, period.to) === 'hour';
   // One statement: a board takes one connection and one round trip, however busy the pool.
   const { rows } = await db.execute<{
-    days: Record<string, string | number>[];
+    totals: (Record<string, number> & { current: boolean })[] | null;
+    days: [string, number, number][];
     net: string;
     hours: { at: string; deposit: number; withdraw: number }[] | null;
     medians: (Record<string, number> & { current: boolean })[];
   }>(sql`
-    WITH ${merchants.chosen}
-    SELECT (SELECT coalesce(json_agg(d), '[]') FROM (${daysQuery(merchants, period, before)}) d) AS days,
+    WITH ${merchants.chosen}, days AS (${daysQuery(merchants, period, before)})
+    SELECT ${periodsQuery(period)},
       (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key = ANY(${MERCHANT_ACCOUNTS})) AS net,
       ${
         oneDay
@@ -214,20 +210,22 @@ export const dashboardFigures = async (
           : sql`NULL::json`
       } AS hours,
       (SELECT coalesce(json_agg(s), '[]') FROM (${mediansQuery(merchants, period, before)}) s) AS medians`);
-  const days = daysOf(rows[0].days, period);
+  const totals = rows[0].totals ?? [];
+  const s = sumsOf(totals.find((t) => t.current));
+  const was = sumsOf(totals.find((t) => !t.current));
+  const byDay = new Map(rows[0].days.map(([day, deposit, withdraw]) => [day, { deposit, withdraw }]));
   const net = Number(rows[0].net);
   const speed = mediansOf(rows[0].medians);
   const hours = rows[0].hours && {
     bucket: 'hour' as const,
     series: rows[0].hours.map((r) => ({ at: r.at, deposit: Number(r.deposit), withdraw: Number(r.withdraw) })),
   };
-  const { now: s, was } = days;
   const drawn = hours ?? {
     bucket: 'day' as const,
     series: Array.from({ length: daysIn(period.from, period.to) }, (_, i) => {
       const day = addDays(period.from, i);
-      const d = days.byDay.get(day);
-      return { at: `${day}T00:00:00+05:30`, deposit: d?.payinAmount ?? 0, withdraw: d?.payoutAmount ?? 0 };
+      const d = byDay.get(day);
+      return { at: `${day}T00:00:00+05:30`, deposit: Number(d?.deposit ?? 0), withdraw: Number(d?.withdraw ?? 0) };
     }),
   };
   return {
