@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MoneyError, feeOf, paiseToRupees, percentToBps, rupeesToPaise } from './money';
 
@@ -28,6 +29,19 @@ describe('paiseToRupees', () => {
     expect(paiseToRupees(12345678)).toBe(123456.78);
     expect(paiseToRupees(29)).toBe(0.29);
     expect(paiseToRupees(-105)).toBe(-1.05);
+    expect(Object.is(paiseToRupees(-0), 0)).toBe(true);
+  });
+
+  it('gives for every whole number of paise the amount its two-decimal text reads as', () => {
+    const viaText = (paise: number) => Number((paise / 100).toFixed(2));
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.maxSafeInteger()), (paise) => {
+        expect(paiseToRupees(paise)).toBe(viaText(paise));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (const paise of [1, 5, 29, 105, 999_999_999_999, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
+      expect(paiseToRupees(paise)).toBe(viaText(paise));
   });
 });
 

@@ -27,8 +27,14 @@ export const rupeesToPaise = (value: unknown): number => {
   return sign ? -paise : paise;
 };
 
-/** Paise to rupees as a JSON number (exact for every safe integer of paise up to 2^53/100). */
-export const paiseToRupees = (paise: number): number => Number((paise / 100).toFixed(2));
+/**
+ * Paise to rupees as a JSON number (exact for every safe integer of paise up to 2^53/100). For
+ * whole paise the quotient is already the double nearest the two-decimal amount, the one a round
+ * trip through its decimal text gives (fast-check proves it in money.test.ts); that round trip
+ * cost a third of a millisecond per report page of 100 rows.
+ */
+export const paiseToRupees = (paise: number): number =>
+  Number.isSafeInteger(paise) ? paise / 100 + 0 : Number((paise / 100).toFixed(2));
 
 /** A percentage with at most two decimals to basis points of a percent (2.25 -> 225). */
 export const percentToBps = (value: unknown): number => rupeesToPaise(value);

@@ -66,16 +66,20 @@ const VendorAccountRow = Type.Object({
   }),
 });
 
-/** A day of rollups as a report row: amounts in rupees, the columns the report names. */
-const rowOf = (columns: readonly ReportColumn[], codeKey: string) => (d: AccountDay) =>
-  Object.fromEntries(
-    columns.map(({ key }) => {
-      if (key === codeKey) return [key, d.code];
-      if (key === 'day') return [key, d.day];
-      const value = key === 'netBalance' ? d.netBalance : d[key as (typeof MEASURES)[number]];
-      return [key, key.endsWith('Count') ? value : paiseToRupees(value)];
-    }),
-  );
+/** A day of rollups as a report row: amounts in rupees, the columns the report names (each column's reading chosen once). */
+const rowOf = (columns: readonly ReportColumn[], codeKey: string) => {
+  const readings = columns.map(({ key }): [string, (d: AccountDay) => unknown] => {
+    if (key === codeKey) return [key, (d) => d.code];
+    if (key === 'day') return [key, (d) => d.day];
+    const measure = key as (typeof MEASURES)[number] | 'netBalance';
+    return [key, key.endsWith('Count') ? (d) => d[measure] : (d) => paiseToRupees(d[measure])];
+  });
+  return (d: AccountDay) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, read] of readings) row[key] = read(d);
+    return row;
+  };
+};
 
 const REPORTS = [
   {
