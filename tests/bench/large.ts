@@ -1,10 +1,9 @@
 import { buildApp } from '../../server/app';
-import { foldPending } from '../../server/services/rollup-folds';
 import type { SessionUser } from '../../server/services/auth';
 import { setPasswordHashCost } from '../../server/services/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
-import { openLarge, type Opened } from './large-database';
+import { foldAndVacuum, openLarge, type Opened } from './large-database';
 import { largeExport, type LargeExport } from './large-export';
 import { countSent, sessionStatement, startFloor } from './large-floor';
 import { requestsOf, type Who } from './large-requests';
@@ -97,7 +96,7 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
         if (!opened.seeded) out.removed = await removeCreated(pool);
         // The app runs without its background jobs (testConfig): fold what the creations appended,
         // or the all-merchants board of the next run reads them as pending rows.
-        await foldPending(opened.database.db);
+        await foldAndVacuum(opened.database.db);
       }
       out.signIns = await benchSignIns(settings, log, base, pool);
       const target = { url: opened.url, base, seeded: opened.seeded };
