@@ -31,7 +31,7 @@ export const rupeesToPaise = (value: unknown): number => {
  * Paise to rupees as a JSON number (exact for every safe integer of paise up to 2^53/100). For
  * whole paise the quotient is already the double nearest the two-decimal amount, the one a round
  * trip through its decimal text gives (fast-check proves it in money.test.ts); that round trip
- * cost a third of a millisecond per report page of 100 rows.
+ * cost 0.4–0.6 ms per report page of 100 rows (1,300 amounts), the quotient 0.02–0.04 ms.
  */
 export const paiseToRupees = (paise: number): number =>
   Number.isSafeInteger(paise) ? paise / 100 + 0 : Number((paise / 100).toFixed(2));
