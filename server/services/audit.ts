@@ -80,11 +80,11 @@ export const auditFrom = (source: SQL, id: SQL, event: Pick<AuditEvent, 'action'
   )}) SELECT ${sql.join(keys.map(value), sql`, `)} FROM ${source}`;
 };
 
-/** The values of auditFrom's placeholders for one event (JSON sent as text). */
+/** The values of auditFrom's placeholders for one event (the JSON columns' as text). */
 export const auditValues = (actor: Actor, event: AuditEvent): Record<string, unknown> =>
   Object.fromEntries(
     Object.entries(rowOf(actor, event)).map(([k, v]) => [
       `audit_${k}`,
-      (k === 'before' || k === 'after') && v !== null ? JSON.stringify(v) : v,
+      COLUMNS[k as AuditColumn].getSQLType() === 'jsonb' && v !== null ? JSON.stringify(v) : v,
     ]),
   );

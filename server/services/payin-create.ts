@@ -9,7 +9,7 @@ import { auditFrom, auditValues, type Actor } from './audit';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import { keptStatements } from './list-statements';
 import { paiseFrom } from './money-input';
-import { createdRollup, rollupArrays, rollupWrites } from './rollups';
+import { createdRollup, rollupValues, rollupWritesPrepared } from './rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -93,9 +93,8 @@ const createStatement = (db: Db) => {
       .onConflictDoNothing()
       .returning(),
   );
-  // A test pay-in is not counted on the funnel; the rollup arrays sent are those of one real pay-in.
-  const roll = Object.fromEntries(Object.keys(rollupArrays([])).map((k) => [k, sql.placeholder(`roll_${k}`)]));
-  const w = rollupWrites(roll, sql`EXISTS (SELECT 1 FROM p WHERE NOT p.test)`);
+  // A test pay-in is not counted on the funnel; the rollup values sent are those of one real pay-in.
+  const w = rollupWritesPrepared(sql`EXISTS (SELECT 1 FROM p WHERE NOT p.test)`);
   const audited = auditFrom(sql`p`, sql`p.id`, { action: 'create', entity: 'payins' });
   const ctes = Object.entries({ ...w, audited }).map(([name, body]) => db.$with(name, {}).as(body));
   return db
@@ -159,7 +158,7 @@ export const createPayin = async (
     returnUrl: asked.returnUrl,
     ttl: opts.ttlMinutes ?? PAYIN_TTL_MINUTES,
     createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
-    ...Object.fromEntries(Object.entries(rollupArrays([createdRollup(merchant.id)])).map(([k, v]) => [`roll_${k}`, v])),
+    ...rollupValues([createdRollup(merchant.id)]),
     ...auditValues(opts.actor, {
       action: 'create',
       entity: 'payins',

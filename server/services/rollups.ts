@@ -34,19 +34,24 @@ export interface RollupRow {
 const AS_BIGINTS = sql.raw('::bigint[], ');
 
 /** The arrays a batch of rollup rows is sent as, by name: the party, its all-merchants party, when, each measure. */
-export const rollupArrays = (rows: readonly RollupRow[]): Record<string, unknown[]> => ({
+const rollupArrays = (rows: readonly RollupRow[]): Record<string, unknown[]> => ({
   party: rows.map((r) => r.party),
   allParty: rows.map((r) => allPartyOf(r.party)),
   at: rows.map((r) => r.at?.toISOString() ?? null),
   ...Object.fromEntries(MEASURES.map((m) => [m, rows.map((r) => r.deltas[m] ?? 0)])),
 });
+const ARRAY_NAMES = Object.keys(rollupArrays([]));
+
+/** The values of rollupWritesPrepared's placeholders (`roll_<array>`) for some rows. */
+export const rollupValues = (rows: readonly RollupRow[]): Record<string, unknown[]> =>
+  Object.fromEntries(Object.entries(rollupArrays(rows)).map(([k, v]) => [`roll_${k}`, v]));
 
 /**
  * The rollups' writes as the bodies of three common table expressions (`b` the rows, `pending`,
  * `rolled`), from the arrays of rollupArrays (each a parameter or a placeholder), only `when` it
  * holds: so that a statement writing what is counted writes its rollups too (payin-create.ts).
  */
-export const rollupWrites = (arrays: Record<string, SQLWrapper>, when?: SQL) => ({
+const rollupWrites = (arrays: Record<string, SQLWrapper>, when?: SQL) => ({
   b: sql`SELECT v.*, s.span, date_trunc(s.span, coalesce(v.at, now()) AT TIME ZONE 'Asia/Kolkata') AS bucket
       FROM unnest(${arrays.party}::text[], ${arrays.allParty}::text[], ${arrays.at}::timestamptz[],
         ${sql.join(
@@ -63,6 +68,10 @@ export const rollupWrites = (arrays: Record<string, SQLWrapper>, when?: SQL) => 
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
       ON CONFLICT (party, span, at) DO UPDATE SET ${ADD_MEASURES}`,
 });
+
+/** rollupWrites with its arrays as placeholders (rollupValues), for a statement prepared once. */
+export const rollupWritesPrepared = (when?: SQL) =>
+  rollupWrites(Object.fromEntries(ARRAY_NAMES.map((k) => [k, sql.placeholder(`roll_${k}`)])), when);
 
 export const addRollups = async (tx: DbOrTx, rows: readonly RollupRow[]) => {
   const kept = rows.filter((r) => Object.values(r.deltas).some((v) => v !== 0));

@@ -14,7 +14,8 @@ import { openBenchDatabase, postgresReachable } from './targets';
  * The large bench's database: the one of LARGE_DATABASE_URL, seeded before and used as it is
  * (ANALYZE only), once its seed has finished; or a throwaway one seeded here.
  */
-const knob = (name: string, fallback: number) => {
+/** A positive whole number from the environment (LARGE_*), or its fallback. */
+export const knob = (name: string, fallback: number) => {
   const v = Number(process.env[name] || fallback);
   if (!Number.isInteger(v) || v <= 0) throw new Error(`${name} must be a positive whole number`);
   return v;
@@ -89,9 +90,9 @@ const notReady = async (url: string): Promise<string | null> => {
  * server with it on; this machine's test server has it off, and a pending table holding 264,000
  * dead rows took 6.6 ms of the all-merchants Dashboard's 9 ms to scan.
  */
-export const foldAndVacuum = async (db: Database['db']) => {
-  await foldPending(db);
-  await (db as unknown as { $client: pg.Pool }).$client.query('VACUUM rollup_pending, speed_pending');
+export const foldAndVacuum = async (database: Database) => {
+  await foldPending(database.db);
+  await poolOf(database).query('VACUUM rollup_pending, speed_pending');
 };
 
 /** The seeded database of LARGE_DATABASE_URL (checked, analyzed), or a throwaway one seeded here. */
@@ -118,7 +119,7 @@ export const openLarge = async (
     const pool = poolOf(database);
     log('large: ANALYZE of the given database');
     // Totals a run before left unfolded would be read as pending rows by the all-merchants board.
-    await foldAndVacuum(database.db);
+    await foldAndVacuum(database);
     await pool.query('ANALYZE');
     out.counts = await estimate(pool);
     const { rows } = await pool.query<{ v: string }>(`SELECT current_setting('server_version') AS v`);

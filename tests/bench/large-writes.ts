@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../server/db/seed';
 import { DEFAULT_HASH_COST, hashPassword, setPasswordHashCost } from '../../server/services/passwords';
 import { measured, type Measured, type OtherCpu } from './measured';
 import { startCreateFloor } from './large-create-floor';
+import { knob } from './large-database';
 import { HOT } from './payout-creation';
 import { merchantCode } from './seed-payouts';
 import { ROOT, type Settings } from './settings';
@@ -25,11 +26,6 @@ import { tempDir } from './targets';
  * again (with their audit events and their count in the rollups).
  */
 const execFileAsync = promisify(execFile);
-const knob = (name: string, fallback: number) => {
-  const v = Number(process.env[name] || fallback);
-  if (!Number.isInteger(v) || v <= 0) throw new Error(`${name} must be a positive whole number`);
-  return v;
-};
 export const LARGE_CREATE = knob('LARGE_CREATE', 10_000);
 const WARM_UP = 1_000;
 const PREFIX = 'large-';
@@ -64,11 +60,14 @@ export interface SignIns {
 
 const rupees = (i: number) => (i % 3 === 0 ? 500 + ((i * 7919) % 49_500) : 100 + ((i * 104_729) % 19_900) + 0.5);
 
+/** The API key of the n-th generated merchant (seed-deposits.ts). */
+const keyOf = (n: number) => `deposit-key-${n}`;
+
 const requestsOf = (tag: string, count: number) =>
   Array.from({ length: count }, (_, i) => {
     const n = (i % HOT) + 1;
     return {
-      apiKey: `deposit-key-${n}`,
+      apiKey: keyOf(n),
       body: { merchantOrderId: `${PREFIX}${tag}${i + 1}`, customerId: `cust-${i % 5000}`, amount: rupees(i) },
     };
   });
@@ -116,7 +115,7 @@ export const benchCreation = async (
   const waits = await stopWaits();
   const floor = await startCreateFloor(
     url,
-    Array.from({ length: HOT }, (_, i) => `deposit-key-${i + 1}`),
+    Array.from({ length: HOT }, (_, i) => keyOf(i + 1)),
     PREFIX,
   );
   let bareRun: Posted;

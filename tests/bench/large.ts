@@ -3,7 +3,7 @@ import type { SessionUser } from '../../server/services/auth';
 import { setPasswordHashCost } from '../../server/services/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
-import { foldAndVacuum, openLarge, type Opened } from './large-database';
+import { foldAndVacuum, knob, openLarge, type Opened } from './large-database';
 import { largeExport, type LargeExport } from './large-export';
 import { countSent, sessionStatement, startFloor } from './large-floor';
 import { requestsOf, type Who } from './large-requests';
@@ -29,7 +29,7 @@ import { capture, explain, type Statement } from './sql-probes';
 /** Repeated requests of one list, its statements counted (is the session check sent?). */
 const PROBES = 20;
 /** Rounds of product and floor at many connections (LARGE_ROUNDS). */
-const ROUNDS = Math.max(1, Math.round(Number(process.env.LARGE_ROUNDS || 3)));
+const ROUNDS = knob('LARGE_ROUNDS', 3);
 
 export type LoadRun = Measured<LoadResult>;
 export interface LargeRequest {
@@ -96,7 +96,7 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
         if (!opened.seeded) out.removed = await removeCreated(pool);
         // The app runs without its background jobs (testConfig): fold what the creations appended,
         // or the all-merchants board of the next run reads them as pending rows.
-        await foldAndVacuum(opened.database.db);
+        await foldAndVacuum(opened.database);
       }
       out.signIns = await benchSignIns(settings, log, base, pool);
       const target = { url: opened.url, base, seeded: opened.seeded };
