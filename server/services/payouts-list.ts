@@ -64,9 +64,40 @@ const payoutConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[]
 export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
   payoutConditions(f, await codesOf(db, f, scope), bound);
 
+/**
+ * The columns a pay-out's list row shows: the other twenty-four of the table's (the provider's
+ * references, the maker's and checker's ids, the beneficiary's contact, …) are not read, parsed and
+ * mapped for every row of a page or an export.
+ */
+const shown = {
+  id: payouts.id,
+  merchantOrderId: payouts.merchantOrderId,
+  merchantCode: payouts.merchantCode,
+  vendorCode: payouts.vendorCode,
+  customerId: payouts.customerId,
+  status: payouts.status,
+  reason: payouts.reason,
+  amount: payouts.amount,
+  fee: payouts.fee,
+  utr: payouts.utr,
+  method: payouts.method,
+  bankAccountId: payouts.bankAccountId,
+  accountHolder: payouts.accountHolder,
+  accountNumber: payouts.accountNumber,
+  ifsc: payouts.ifsc,
+  bankName: payouts.bankName,
+  upiId: payouts.upiId,
+  test: payouts.test,
+  pendingAction: payouts.pendingAction,
+  pendingByName: payouts.pendingByName,
+  providerState: payouts.providerState,
+  createdAt: payouts.createdAt,
+  updatedAt: payouts.updatedAt,
+};
+
 /** A pay-out as a caller sees it: vendors never see whose it is or what the merchant paid. */
 const present = (
-  r: { p: PayoutRow; bankNickname: string | null; callback: PayoutView['callback'] },
+  r: { p: Pick<PayoutRow, keyof typeof shown>; bankNickname: string | null; callback: PayoutView['callback'] },
   forVendor: boolean,
 ): PayoutView => ({
   id: r.p.id,
@@ -101,7 +132,7 @@ const selectRows = (
 ) =>
   db
     .select({
-      p: payouts,
+      p: shown,
       bankNickname: bankAccounts.nickname,
       callback: callbackStateColumn('payouts', payouts.id),
       ...cursorFields(key),
