@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -129,11 +128,12 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Answers of the API carry people's and merchants' data: no browser or proxy keeps them.
     if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?'))
       reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
   registerErrorHandling(app);
   app.addHook('onRequest', refuseMalformedClientAddress);
@@ -147,8 +147,6 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   // Cookies carry only the device token of services/devices.ts; nothing signs in by cookie.
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  // Payment screenshots and bank statements; every route sets its own smaller limits.
-  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Payment-Gateway console API', version: '1' },

@@ -140,7 +140,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   // announcement of the change (other servers hear that announcement).
   const sessions = opts.sessions;
   if (sessions)
-    app.addHook('onSend', async (request) => {
+    app.addHook('onSend', (request, _reply, payload, done) => {
       if (!READS.has(request.method) && !writesNoSession(request)) sessions.forgetAll();
+      done(null, payload);
     });
 });

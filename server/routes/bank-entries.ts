@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type {} from '@fastify/multipart';
 import type { Db } from '../db';
+import { acceptUploads } from '../plugins/uploads';
 import { badRequest } from '../errors';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
@@ -23,6 +23,7 @@ const STATEMENT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** Add data (issue 10, item 4): credits seen on bank statements, one by one or a statement at a time. */
 export const bankEntryRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  await acceptUploads(app);
   await app.register(
     readRoutes({
       resource,

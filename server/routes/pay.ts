@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type {} from '@fastify/multipart';
 import type { Db } from '../db';
+import { acceptUploads } from '../plugins/uploads';
 import type { ProviderEnv } from '../services/provider-config';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
@@ -30,6 +30,7 @@ export const payRoutes: FastifyPluginAsyncTypebox<{
   /** How long a provider may take to create an order (tests shorten it). */
   providerTimeoutMs?: number;
 }> = async (app, { db, providers, rateLimitPerMinute, uploadsDir, ttlMinutes, publicUrl, providerTimeoutMs }) => {
+  await acceptUploads(app);
   const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
 
   app.get(
