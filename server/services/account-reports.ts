@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { addDays, daysIn } from '../../domain/boards';
-import { columnOf, MEASURES, type Measure } from '../../domain/rollups';
+import { MEASURES, type Measure } from '../../domain/rollups';
+import { MEASURE_SUMS_BY_NAME } from './rollup-folds';
 import type { SessionUser } from './auth';
 import type { Period } from './boards';
 import type { Batches } from './csv';
@@ -30,8 +31,7 @@ const vendorMembers = (codes: string[]): Members => sql`
     CROSS JOIN LATERAL (VALUES ('bank:' || b.id), ('collected:' || b.id)) AS p(party)
     WHERE v.code = ANY(${sql.param(codes)}::text[])`;
 
-// The measures' sums and columns as single pieces of text (drizzle walks every piece on each request).
-const DAILY_SUMS = sql.raw(MEASURES.map((m) => `coalesce(sum(r.${columnOf(m)}), 0)::bigint AS "${m}"`).join(', '));
+// The measures' columns as one piece of text (drizzle walks every piece on each request).
 const DAILY_COLUMNS = sql.raw(MEASURES.map((m) => `coalesce(daily."${m}", 0) AS "${m}"`).join(', '));
 
 /**
@@ -53,7 +53,7 @@ const accountDays = async (
       JOIN money_rollups r ON r.party = mb.party AND r.span = 'day' AND r.at < ${period.from}::date
       GROUP BY mb.code),
     daily AS (
-      SELECT mb.code, r.at::date AS day, ${DAILY_SUMS} FROM members mb
+      SELECT mb.code, r.at::date AS day, ${MEASURE_SUMS_BY_NAME} FROM members mb
       JOIN money_rollups r ON r.party = mb.party AND r.span = 'day'
         AND r.at >= ${period.from}::date AND r.at < ${addDays(period.to, 1)}::date
       GROUP BY mb.code, r.at::date)

@@ -23,7 +23,7 @@ import {
   type Measure,
 } from '../../domain/rollups';
 import type { SessionUser } from './auth';
-import { MEASURE_COLUMNS } from './rollup-folds';
+import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './rollup-folds';
 import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
 
 /**
@@ -64,14 +64,13 @@ export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addD
  * disjoint measures, so a day's sum holds both.
  */
 const daysQuery = (merchants: Merchants, period: Period, before: Period) => sql`
-    SELECT at, ${DAY_SUMS}
+    SELECT at, ${MEASURE_SUMS_BY_NAME}
     FROM ${rollupsOf(merchants.all)} WHERE span = 'day' AND at < ${addDays(period.to, 1)}::date
       AND ((party = ANY(${merchants.money}) AND at >= ${period.from}::date)
         OR (party = ANY(${merchants.funnel}) AND at >= ${before.from}::date))
     GROUP BY at`;
 
-// The measures' sums as single pieces of text (drizzle walks every piece on each request).
-const DAY_SUMS = sql.raw(MEASURES.map((m) => `coalesce(sum(${columnOf(m)}), 0) AS "${m}"`).join(', '));
+// The periods' sums as one piece of text (drizzle walks every piece on each request).
 const PERIOD_SUMS = sql.raw(MEASURES.map((m) => `sum("${m}") AS "${m}"`).join(', '));
 
 /**

@@ -13,6 +13,10 @@ import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_
 /** The measures' columns, their sums and their upsert's additions: fixed text, each one piece. */
 export const MEASURE_COLUMNS = sql.raw(MEASURES.map(columnOf).join(', '));
 export const MEASURE_SUMS = sql.raw(MEASURES.map((m) => `sum(${columnOf(m)})`).join(', '));
+/** Each measure's sum over rollup rows `r`, named by the measure (0 when there are none). */
+export const MEASURE_SUMS_BY_NAME = sql.raw(
+  MEASURES.map((m) => `coalesce(sum(r.${columnOf(m)}), 0)::bigint AS "${m}"`).join(', '),
+);
 export const ADD_MEASURES = sql.raw(
   MEASURES.map((m) => `${columnOf(m)} = money_rollups.${columnOf(m)} + excluded.${columnOf(m)}`).join(', '),
 );
