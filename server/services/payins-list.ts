@@ -94,9 +94,9 @@ export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope)
 const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
 /**
- * The columns a pay-in's list row shows: the other fifteen of the table's (the customer's details,
- * the callback URL, the provider's order, …) are not read, parsed and mapped for every row of a
- * page or an export.
+ * The columns a pay-in's list row shows: the other fourteen of the table's (the provider's order and
+ * hand-off, the return URL, the steps' times, the version, …) are not read, parsed and mapped for
+ * every row of a page or an export.
  */
 const shown = {
   id: payins.id,

@@ -65,9 +65,9 @@ export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope
   payoutConditions(f, await codesOf(db, f, scope), bound);
 
 /**
- * The columns a pay-out's list row shows: the other twenty-four of the table's (the provider's
- * references, the maker's and checker's ids, the beneficiary's contact, …) are not read, parsed and
- * mapped for every row of a page or an export.
+ * The columns a pay-out's list row shows: the other eleven of the table's (the provider's
+ * references, the checker's id, time and details, the version, …) are not read, parsed and mapped
+ * for every row of a page or an export.
  */
 const shown = {
   id: payouts.id,
