@@ -10,6 +10,7 @@ import { onCleanup } from './cleanup';
 import { measured, type Measured } from './measured';
 import { signIn } from './measure';
 import { fillRollups } from './seed-boards';
+import { generatedApiKey } from './seed-deposits';
 import { BIG_MERCHANT, seedDeposits, type DepositSeed } from './seed-deposits';
 import { poolOf } from './seed-scale';
 import { ROOT, type Settings } from './settings';
@@ -46,8 +47,8 @@ const THINK_MS = 200;
 /** Which databases, in which order (TEAM_ENGINES=postgres,embedded puts the system's first). */
 const ORDER = (process.env.TEAM_ENGINES || 'embedded,postgres').split(',') as Engine[];
 if (ORDER.some((e) => !(e in ENGINE_LABEL))) throw new Error('TEAM_ENGINES: embedded and/or postgres, comma-separated');
-/** The generated merchants' keys are sha256('deposit-key-<n>') (seed-deposits.ts): M001's is this. */
-const BIG_MERCHANT_KEY = 'deposit-key-1';
+/** The biggest generated merchant's (M001) API key. */
+const BIG_MERCHANT_KEY = generatedApiKey(1);
 const STAFF = ['admin', 'transactions', 'operations'];
 /** Settings shown side by side: what would explain one server being slower than the other. */
 const SETTINGS = (

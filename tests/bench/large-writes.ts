@@ -11,6 +11,7 @@ import { measured, type Measured, type OtherCpu } from './measured';
 import { startCreateFloor } from './large-create-floor';
 import { knob } from './large-database';
 import { HOT } from './payout-creation';
+import { generatedApiKey } from './seed-deposits';
 import { merchantCode } from './seed-payouts';
 import { ROOT, type Settings } from './settings';
 import { closedLoop, watchCpu, watchWaits, type Latency } from './sql-probes';
@@ -20,7 +21,7 @@ import { tempDir } from './targets';
 /**
  * The large bench's writes (issue 15, item 1): pay-ins created through POST /v1/merchant-api/payins
  * with each merchant's X-Api-Key and unique order ids, from a child process (large-post.ts), on
- * the HOT biggest generated merchants (their keys are `deposit-key-<n>`, seed-deposits.ts); then
+ * the HOT biggest generated merchants (their keys from seed-deposits.ts); then
  * sign-in round trips at 1 and 10 connections, and the time of one password hash at the
  * production cost. On a database the bench did not create, the pay-ins it made are taken out
  * again (with their audit events and their count in the rollups).
@@ -60,14 +61,11 @@ export interface SignIns {
 
 const rupees = (i: number) => (i % 3 === 0 ? 500 + ((i * 7919) % 49_500) : 100 + ((i * 104_729) % 19_900) + 0.5);
 
-/** The API key of the n-th generated merchant (seed-deposits.ts). */
-const keyOf = (n: number) => `deposit-key-${n}`;
-
 const requestsOf = (tag: string, count: number) =>
   Array.from({ length: count }, (_, i) => {
     const n = (i % HOT) + 1;
     return {
-      apiKey: keyOf(n),
+      apiKey: generatedApiKey(n),
       body: { merchantOrderId: `${PREFIX}${tag}${i + 1}`, customerId: `cust-${i % 5000}`, amount: rupees(i) },
     };
   });
@@ -115,7 +113,7 @@ export const benchCreation = async (
   const waits = await stopWaits();
   const floor = await startCreateFloor(
     url,
-    Array.from({ length: HOT }, (_, i) => keyOf(i + 1)),
+    Array.from({ length: HOT }, (_, i) => generatedApiKey(i + 1)),
     PREFIX,
   );
   let bareRun: Posted;

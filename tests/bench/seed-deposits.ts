@@ -18,6 +18,10 @@ import type pg from 'pg';
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** The merchant API key of the n-th generated merchant (M001 is 1); its hash is what setup stores. */
+const KEY_PREFIX = 'deposit-key-';
+export const generatedApiKey = (n: number) => `${KEY_PREFIX}${n}`;
+
 export const MERCHANTS = 100;
 export const BANK_ACCOUNTS = 36;
 export const BIG_MERCHANT = 'M001';
@@ -60,7 +64,7 @@ const setup = async (pool: Queryable, adminId: string, shape: Shape) => {
     `INSERT INTO merchants (code, name, site_url, return_url, payin_callback_url, payout_callback_url, api_key_hash, api_key_prefix,
        signing_secret, min_payin, max_payin, min_payout, max_payout, payin_fee_bps, payout_fee_bps, created_by, created_at, updated_at)
      SELECT 'M' || lpad(i::text, 3, '0'), 'Deposit Merchant ' || i, 'https://m' || i || '.example', 'https://m' || i || '.example/return',
-       'https://m' || i || '.example/callbacks/payin', NULL, encode(sha256(('deposit-key-' || i)::bytea), 'hex'),
+       'https://m' || i || '.example/callbacks/payin', NULL, encode(sha256(('${KEY_PREFIX}' || i)::bytea), 'hex'),
        'pg_live_' || substr(md5(i::text), 1, 4), 'whsec_' || encode(sha256(('deposit-secret-' || i)::bytea), 'base64'),
        10000, 5000000, 50000, 20000000, 150 + (i % 8) * 25, 100, $1::uuid, now() - interval '200 days', now() - interval '200 days'
      FROM generate_series(1, ${shape.merchants}) AS i`,
