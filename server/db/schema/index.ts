@@ -12,3 +12,4 @@ export * from './payouts';
 export * from './settlements';
 export * from './rollups';
 export * from './providers';
+export * from './utr-uses';

@@ -32,6 +32,14 @@ export const users = pgTable(
     vendorCode: text('vendor_code'),
     enabled: boolean('enabled').notNull().default(true),
     createdBy: uuid('created_by'),
+    /**
+     * Everyone who created this user, chose its password or changed its role or codes (issue 29,
+     * item 3): such a user is never their checker. Only grows.
+     */
+    accessGivenBy: uuid('access_given_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     /** Set when an administrator chose the password: the user must replace it at the next sign-in. */
