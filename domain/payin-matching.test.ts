@@ -33,6 +33,53 @@ const CASES: Case[] = [
 ];
 const inputOf = ([, e, claimedByOther]: Case): MatchInput => ({ payin: PAYIN, entry: e, claimedByOther });
 
+const ASSIGNED = new Date('2026-11-27T10:00:00Z');
+const BEFORE = new Date('2026-11-27T09:59:59Z');
+const AFTER = new Date('2026-11-27T10:00:01Z');
+type ControlCase = [
+  string,
+  Partial<MatchInput['payin']>,
+  MatchEntry | null,
+  string | null,
+  string,
+  boolean,
+  number | null,
+  RegExp | null,
+];
+
+/** Issue 29, item 1: one bank credit, one use; a credit older than the pay-in's assignment; test pay-ins. */
+// prettier-ignore
+const CONTROL_CASES: ControlCase[] = [
+  // name                                               pay-in                                  entry                                           UTR used by  status       takes  confirmed  reason
+  ['credit recorded before the assignment',            { assignedAt: ASSIGNED },               entry({ recordedAt: BEFORE }),                  null,        'DISPUTE',   true,  500_00,    /^credit recorded before this pay-in was assigned$/],
+  ['credit recorded after the assignment',             { assignedAt: ASSIGNED },               entry({ recordedAt: AFTER }),                   null,        'SUCCESS',   true,  500_00,    null],
+  ['credit recorded at the very assignment',           { assignedAt: ASSIGNED },               entry({ recordedAt: ASSIGNED }),                null,        'SUCCESS',   true,  500_00,    null],
+  ['an early credit is disputed before its bank',      { assignedAt: ASSIGNED },               entry({ ...OTHER_BANK, recordedAt: BEFORE }),   null,        'DISPUTE',   true,  500_00,    /before this pay-in was assigned/],
+  ['an early credit used by another: duplicate',       { assignedAt: ASSIGNED },               entry({ recordedAt: BEFORE, usedByPayinId: 'p2' }), null,    'DUPLICATE', false, null,      /already used/],
+  ['UTR used by a pay-out, no entry',                  {},                                     null,                                           'po1',       'DUPLICATE', false, null,      /^This UTR was already used for another payment$/],
+  ['UTR used by a staff-confirmed pay-in, entry free', {},                                     entry(),                                        'p2',        'DUPLICATE', false, null,      /already used/],
+  ['UTR used by this very pay-in',                     {},                                     entry(),                                        'p1',        'SUCCESS',   true,  500_00,    null],
+  ['a test pay-in never takes a real credit',          { test: true },                         entry(),                                        null,        'SUCCESS',   false, 500_00,    null],
+  ['a test pay-in, no credit: its own path',           { test: true },                         null,                                           null,        'SUCCESS',   false, 500_00,    null],
+  ['a test pay-in, a used UTR: still its own path',    { test: true },                         entry({ usedByPayinId: 'p2' }),                 'p2',        'SUCCESS',   false, 500_00,    null],
+];
+const controlInput = ([, payin, e, usedBy]: ControlCase): MatchInput => ({
+  payin: { ...PAYIN, ...payin },
+  entry: e,
+  claimedByOther: false,
+  utrUsedBy: usedBy,
+});
+
+describe('matchUtr: one credit, one use (issue 29)', () => {
+  it.each(CONTROL_CASES)('%s', (...c) => {
+    const [, , , , status, takesEntry, confirmedAmount, reason] = c;
+    const outcome = matchUtr(controlInput(c));
+    expect(outcome).toMatchObject({ status, takesEntry, confirmedAmount });
+    if (reason === null) expect(outcome.reason).toBeNull();
+    else expect(outcome.reason).toMatch(reason);
+  });
+});
+
 describe('matchUtr', () => {
   it.each(CASES)('%s', (...c) => {
     const [, , , status, takesEntry, confirmedAmount, reason] = c;
@@ -52,9 +99,12 @@ describe('matchUtr', () => {
   });
 
   it('never takes an entry without deciding from it, and never gives a PENDING or DUPLICATE an amount', () => {
-    for (const c of CASES) {
-      const outcome = matchUtr(inputOf(c));
-      expect(outcome.takesEntry).toBe(outcome.confirmedAmount !== null);
+    const inputs = [...CASES.map(inputOf), ...CONTROL_CASES.map(controlInput)];
+    for (const input of inputs) {
+      const outcome = matchUtr(input);
+      // A test pay-in is given its own amount and never a real credit.
+      expect(outcome.takesEntry).toBe(outcome.confirmedAmount !== null && input.payin.test !== true);
+      if (input.payin.test) expect(outcome.takesEntry).toBe(false);
       if (outcome.status === 'PENDING' || outcome.status === 'DUPLICATE') expect(outcome.takesEntry).toBe(false);
     }
   });
@@ -63,9 +113,12 @@ describe('matchUtr', () => {
 describe('MATCH_RULES', () => {
   it('are read in this order, the last one always holding', () => {
     expect(MATCH_RULES.map((r) => r.name)).toEqual([
+      'a test pay-in: paid by its test path, never by a real credit',
+      'the UTR already paid or proved another record',
       'the entry already paid another pay-in',
       'no entry yet, and another pay-in waits on this UTR',
       'no entry yet',
+      'the credit was recorded before the pay-in was assigned',
       'paid into another bank account',
       'another amount',
       'same bank, same amount',

@@ -11,14 +11,20 @@ export interface MatchPayin {
   bankNickname?: string;
   /** The amount the customer was asked to pay, in paise. */
   amount: number;
+  /** A test pay-in: it never takes a real bank credit (its own path decides it). */
+  test?: boolean;
+  /** When it was given its bank account: a credit recorded before then was not this customer's. */
+  assignedAt?: Date | null;
 }
 
 export interface MatchEntry {
   bankAccountId: string;
   bankNickname?: string;
   amount: number;
-  /** The pay-in that already used this entry, if any. */
+  /** The pay-in (or internal transfer) that already used this entry, if any. */
   usedByPayinId: string | null;
+  /** When the credit was recorded. */
+  recordedAt?: Date;
 }
 
 export interface MatchInput {
@@ -27,6 +33,8 @@ export interface MatchInput {
   entry: MatchEntry | null;
   /** Another open pay-in already waits on this UTR. */
   claimedByOther: boolean;
+  /** The record whose step used this UTR without an entry (a staff confirmation, a pay-out, a settlement). */
+  utrUsedBy?: string | null;
 }
 
 export interface MatchOutcome {
@@ -46,7 +54,24 @@ interface MatchRule {
 
 const bankName = (b: { bankNickname?: string; bankAccountId: string }) => b.bankNickname ?? b.bankAccountId;
 
+export const RECORDED_BEFORE_ASSIGNED = 'credit recorded before this pay-in was assigned';
+
 export const MATCH_RULES: readonly MatchRule[] = [
+  {
+    name: 'a test pay-in: paid by its test path, never by a real credit',
+    when: (m) => m.payin.test === true,
+    then: (m) => ({ status: 'SUCCESS', reason: null, takesEntry: false, confirmedAmount: m.payin.amount }),
+  },
+  {
+    name: 'the UTR already paid or proved another record',
+    when: (m) => (m.utrUsedBy ?? null) !== null && m.utrUsedBy !== m.payin.id,
+    then: () => ({
+      status: 'DUPLICATE',
+      reason: 'This UTR was already used for another payment',
+      takesEntry: false,
+      confirmedAmount: null,
+    }),
+  },
   {
     name: 'the entry already paid another pay-in',
     when: (m) => m.entry !== null && m.entry.usedByPayinId !== null && m.entry.usedByPayinId !== m.payin.id,
@@ -75,6 +100,20 @@ export const MATCH_RULES: readonly MatchRule[] = [
       reason: 'Waiting for the bank credit',
       takesEntry: false,
       confirmedAmount: null,
+    }),
+  },
+  {
+    name: 'the credit was recorded before the pay-in was assigned',
+    when: (m) =>
+      m.entry!.recordedAt !== undefined &&
+      m.payin.assignedAt !== undefined &&
+      m.payin.assignedAt !== null &&
+      m.entry!.recordedAt.getTime() < m.payin.assignedAt.getTime(),
+    then: (m) => ({
+      status: 'DISPUTE',
+      reason: RECORDED_BEFORE_ASSIGNED,
+      takesEntry: true,
+      confirmedAmount: m.entry!.amount,
     }),
   },
   {

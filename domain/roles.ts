@@ -14,6 +14,9 @@ export type Role = (typeof ROLES)[number];
 export const isRole = (value: unknown): value is Role =>
   typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 
+/** The gateway's own people: they see every merchant's and vendor's rows. */
+export const STAFF_ROLES: readonly Role[] = ['ADMIN', 'TRANSACTIONS', 'OPERATIONS'];
+
 export const ROLE_LABELS: Record<Role, string> = {
   ADMIN: 'Admin',
   TRANSACTIONS: 'Transactions',

@@ -28,3 +28,9 @@ export const utrUserKind = (entity: UtrUser) => KIND[entity];
 /** The 409's message: which record already used this UTR. */
 export const utrUsedMessage = (use: UtrUse) =>
   `UTR ${use.utr} was already used by ${KIND[use.entity]} ${use.label ?? use.entityId}: one bank transfer proves one payment.`;
+
+/**
+ * A free credit's UTR as a vendor's users see it: its last four digits only. Whoever knows a free
+ * credit's whole UTR could hand it to a customer to claim; the vendor needs only to recognise it.
+ */
+export const maskedUtr = (utr: string) => `${'•'.repeat(Math.max(0, utr.length - 4))}${utr.slice(-4)}`;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
@@ -66,12 +66,25 @@ export const payinRoutes: FastifyPluginAsyncTypebox<{
           'Set a DISPUTE, DUPLICATE, PENDING or IMG_PENDING pay-in to SUCCESS with the confirmed amount (password confirmation)',
         params: IdParams,
         body: ConfirmBody,
-        response: ok,
+        response: {
+          ...ok,
+          202: Data(
+            Type.Object({ ...PayinView.properties, awaitingChecker: Type.String({ description: 'the maker' }) }),
+          ),
+        },
       },
     },
-    async (request) => {
-      const row = await confirmPayin(db, request.session, request.params.id, request.body, request.ip);
-      return { data: await view(request.session, row.id) };
+    async (request, reply) => {
+      const { row, awaitingChecker } = await confirmPayin(
+        db,
+        request.session,
+        request.params.id,
+        request.body,
+        request.ip,
+      );
+      const data = await view(request.session, row.id);
+      if (awaitingChecker) return reply.code(202).send({ data: { ...data, awaitingChecker } });
+      return { data };
     },
   );
 

@@ -21,6 +21,7 @@ import {
   type Paging,
 } from './lists';
 import { paiseFrom } from './money-input';
+import { maskedUtr } from '../../domain/utr-uses';
 import { dataScope, scopeWhere, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof BankEntryFilters>;
@@ -72,7 +73,7 @@ const present = (r: Joined, forVendor: boolean): BankEntryView => ({
   id: r.e.id,
   bankAccountId: r.e.bankAccountId,
   bankNickname: r.bankNickname,
-  utr: r.e.utr,
+  utr: forVendor && r.e.payinId === null && r.e.vendorSettlementId === null ? maskedUtr(r.e.utr) : r.e.utr,
   amount: paiseToRupees(r.e.amount),
   amountCode: r.e.amountCode,
   source: r.e.source,

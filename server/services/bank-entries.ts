@@ -18,6 +18,7 @@ import { lockUtr, utrFrom } from './payin-matching';
 import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
+import { freeUtrsOf } from './utr-uses';
 
 export interface EntryInput {
   bankAccountId: string;
@@ -185,6 +186,7 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
       actor,
       { freshCode: false },
     );
+    await freeUtrsOf(tx, 'payins', [row.id]);
     await tx
       .update(bankEntries)
       .set({ payinId: null, usedAt: null })

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
-import { payins } from '../db/schema';
+import { payins, utrUses } from '../db/schema';
 import { payinFee, type VendorCommission } from '../../domain/ledger';
 import { postJournals, type JournalInput } from './ledger';
 import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
 import { recordStep, writeSteps, type PayinActor, type PayinRow, type Step, type StepToWrite } from './payin-steps';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
+import { claimUtrs } from './utr-uses';
 
 /**
  * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting
@@ -28,6 +29,7 @@ const waitingFor = async (tx: DbOrTx, entries: EntryRow[]): Promise<(PayinRow | 
           entries.map((e) => e.utr),
         ),
         eq(payins.status, 'PENDING'),
+        eq(payins.test, false),
       ),
     )
     .orderBy(asc(payins.id))
@@ -56,6 +58,7 @@ const waitingFor = async (tx: DbOrTx, entries: EntryRow[]): Promise<(PayinRow | 
             coded.map((i) => entries[i].amountCode!.toUpperCase()),
           ),
           inArray(payins.status, ['ASSIGNED', 'PENDING']),
+          eq(payins.test, false),
         ),
       )
       .orderBy(asc(payins.id))
@@ -78,6 +81,41 @@ const waitingFor = async (tx: DbOrTx, entries: EntryRow[]): Promise<(PayinRow | 
 };
 
 /**
+ * Credits whose UTR was used before they were recorded: a pay-in staff confirmed on the customer's
+ * UTR gets its credit as its entry (used, linked), so no other pay-in or transfer can take it; a UTR
+ * a pay-out or settlement used stays with it, the credit free for staff to look at. Answers the
+ * UTRs already used.
+ */
+const lateCredits = async (tx: DbOrTx, entries: EntryRow[]): Promise<Set<string>> => {
+  const uses = await tx
+    .select()
+    .from(utrUses)
+    .where(
+      inArray(
+        utrUses.utr,
+        entries.map((e) => e.utr),
+      ),
+    );
+  const byUtr = new Map(uses.map((u) => [u.utr, u]));
+  const links = entries.flatMap((e) => {
+    const use = byUtr.get(e.utr);
+    return use?.entity === 'payins' ? [{ entry: e, payinId: use.entityId }] : [];
+  });
+  if (links.length > 0) {
+    const values = sql.join(
+      links.map((l) => sql`(${l.entry.id}::uuid, ${l.payinId}::uuid)`),
+      sql`, `,
+    );
+    await tx.execute(sql`UPDATE bank_entries e SET payin_id = v.payin_id, used_at = now()
+      FROM (VALUES ${values}) AS v(id, payin_id) WHERE e.id = v.id AND e.payin_id IS NULL`);
+    await tx.execute(sql`UPDATE payins p SET bank_entry_id = v.id, utr = coalesce(p.utr, e.utr), updated_at = now()
+      FROM (VALUES ${values}) AS v(id, payin_id) JOIN bank_entries e ON e.id = v.id
+      WHERE p.id = v.payin_id AND p.bank_entry_id IS NULL`);
+  }
+  return new Set(byUtr.keys());
+};
+
+/**
  * matchEntry for a batch of entries recorded together: each finds its pay-in as matchEntry's rules
  * say, and the writes of all of them go together (the entries taken, the audit events, callbacks
  * and notices, then the journals, last). Answers, for each entry, the pay-in it moved.
@@ -87,12 +125,23 @@ export const matchEntries = async (
   batch: { entry: EntryRow; actor: PayinActor }[],
 ): Promise<(PayinRow | null)[]> => {
   if (batch.length === 0) return [];
-  const rows = await waitingFor(
+  const used = await lateCredits(
     tx,
     batch.map((b) => b.entry),
   );
+  // A credit whose UTR already paid or proved something pays nothing more.
+  const rows = await waitingFor(
+    tx,
+    batch.map((b) => b.entry).filter((e) => !used.has(e.utr)),
+  );
+  const rowOf = new Map(
+    batch
+      .map((b) => b.entry)
+      .filter((e) => !used.has(e.utr))
+      .map((e, i) => [e.id, rows[i]]),
+  );
   const pairs = batch.flatMap(({ entry, actor }, i) => {
-    const row = rows[i];
+    const row = rowOf.get(entry.id);
     return row && row.bankAccountId !== null && row.amount !== null ? [{ i, entry, actor, row }] : [];
   });
   const decided = [];
@@ -152,6 +201,12 @@ export const matchEntries = async (
       },
     };
   });
+  await claimUtrs(
+    tx,
+    winners
+      .filter((d) => !d.row.test)
+      .map((d) => ({ utr: d.entry.utr, entity: 'payins' as const, entityId: d.row.id })),
+  );
   const written = await writeSteps(tx, toWrite);
   const steps: Step[] = [];
   const journals: JournalInput[] = [];

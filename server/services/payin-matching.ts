@@ -8,6 +8,7 @@ import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../dom
 import { providerOfSource } from '../../domain/providers';
 import { postJournal, type JournalInput } from './ledger';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
+import { claimUtr, utrUseOf } from './utr-uses';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
 export type EntryRow = typeof bankEntries.$inferSelect;
@@ -50,6 +51,10 @@ export const succeed = async (
       ? null
       : commissionFor(await vendorsOfAccounts(tx, [bankAccountId]), bankAccountId, confirmedAmount, 'payin');
   const collectedIn = provider ? providerClearing(provider) : bankAccount(bankAccountId!);
+  // The bank transfer that paid it is used from now on: no other pay-in, pay-out or settlement may claim it.
+  const utr = entry?.utr ?? (patch.utr as string | null | undefined) ?? row.utr ?? row.submittedUtr;
+  if (!row.test && !provider && utr)
+    await claimUtr(tx, { utr, entity: 'payins', entityId: row.id, createdBy: actor.kind === 'user' ? actor.id : null });
   const after = await applyStep(
     tx,
     row,
@@ -125,7 +130,8 @@ const settle = async (
       .set({ payinId: row.id, usedAt: sql`now()` as never })
       .where(eq(bankEntries.id, entry.id));
   }
-  if (outcome.status === 'SUCCESS') return succeed(tx, row, action, outcome.confirmedAmount!, entry, actor, patch);
+  if (outcome.status === 'SUCCESS')
+    return succeed(tx, row, action, outcome.confirmedAmount!, outcome.takesEntry ? entry : null, actor, patch);
   return applyStep(
     tx,
     row,
@@ -166,17 +172,26 @@ export const submitUtr = async (
       .from(payins)
       .where(and(eq(payins.submittedUtr, utr), ne(payins.id, row.id), eq(payins.status, 'PENDING')))
       .limit(1);
+    const used = await utrUseOf(tx, utr);
     const outcome = await decide(tx, {
-      payin: { id: row.id, bankAccountId: row.bankAccountId ?? '', amount: row.amount ?? 0 },
+      payin: {
+        id: row.id,
+        bankAccountId: row.bankAccountId ?? '',
+        amount: row.amount ?? 0,
+        test: row.test,
+        assignedAt: row.assignedAt,
+      },
       // An entry an internal transfer consumed is used as surely as one a pay-in took.
       entry: entry
         ? {
             bankAccountId: entry.bankAccountId,
             amount: entry.amount,
             usedByPayinId: entry.payinId ?? entry.vendorSettlementId,
+            recordedAt: entry.createdAt,
           }
         : null,
       claimedByOther: Boolean(claim),
+      utrUsedBy: used?.entityId ?? null,
     });
     const patch = { submittedUtr: utr, submittedAt: sql`now()` as never };
     return settle(tx, row, action, outcome, entry ?? null, patch, actor);

@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { bankEntries, merchants } from '../db/schema';
-import { conflict, notFound } from '../errors';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import { bankEntries, merchants, payins } from '../db/schema';
+import { badRequest, conflict, notFound } from '../errors';
+import { boundRefusal, confirmationBound, confirmationNeedsChecker } from '../../domain/payin-confirmation';
+import { paiseToRupees } from '../../domain/money';
+import { providerOfSource } from '../../domain/providers';
+import { fourEyes } from './four-eyes';
 import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import type { SessionUser } from './auth';
 import { resendLatest } from './callbacks';
 import { paiseFrom } from './money-input';
-import { succeed, submitUtr } from './payin-matching';
-import { applyOpeningStep, assertCan, lockPayin, type PayinActor } from './payin-steps';
+import { lockUtr, succeed, submitUtr, utrFrom } from './payin-matching';
+import { applyOpeningStep, assertCan, lockPayin, type PayinActor, type PayinRow } from './payin-steps';
+import { utrUsed, utrUseOf } from './utr-uses';
 import { audit } from './audit';
 import { findVisiblePayin, payinVisible } from './payins-list';
 import { dataScope, scopeMerchantCodes } from './scope';
@@ -21,23 +26,26 @@ export const staffActor = (user: SessionUser, ip?: string): PayinActor => ({ ...
 const visibleTo = async (db: Db, user: SessionUser) => payinVisible(await dataScope(db, user));
 
 /**
- * Staff set a DISPUTE, DUPLICATE, PENDING or IMG_PENDING pay-in to SUCCESS with the amount the
- * bank shows. A merchant that does not accept disputed amounts gets only the amount it asked for.
+ * Staff set a DISPUTE, DUPLICATE, PENDING or IMG_PENDING pay-in to SUCCESS. The money is bounded by
+ * the bank's word (issue 29, item 2): a pay-in with a bank entry (its own, or the free credit of the
+ * UTR it names) at most at the entry's amount; one without at most at the amount it asked for (the
+ * merchant's maximum for an open amount), with a written reason. The UTR that paid it is used from
+ * then on. A merchant that does not accept disputed amounts gets only the amount it asked for.
  */
-export const confirmPayin = async (
-  db: Db,
-  user: SessionUser,
-  id: string,
-  body: { confirmedAmount: number },
-  ip?: string,
-) => {
+export const confirmPayin = async (db: Db, user: SessionUser, id: string, body: ConfirmInput, ip?: string) => {
   const confirmed = paiseFrom(body.confirmedAmount, 'confirmedAmount');
+  const typedUtr = body.utr?.trim() ? utrFrom(body.utr, 'utr') : null;
   const visible = await visibleTo(db, user);
+  const [seen] = await db.select({ submittedUtr: payins.submittedUtr }).from(payins).where(eq(payins.id, id));
+  const utr = typedUtr ?? seen?.submittedUtr ?? null;
   return db.transaction(async (tx) => {
+    if (utr) await lockUtr(tx, utr);
     const row = await lockPayin(tx, id, visible);
     assertCan('confirm', row, 'SUCCESS');
+    if (!typedUtr && row.submittedUtr !== (seen?.submittedUtr ?? null))
+      throw conflict('This pay-in changed meanwhile. Reload it and try again.', 'CHANGED');
     const [merchant] = await tx
-      .select({ disputesAllowed: merchants.disputesAllowed })
+      .select({ disputesAllowed: merchants.disputesAllowed, maxPayin: merchants.maxPayin })
       .from(merchants)
       .where(eq(merchants.id, row.merchantId));
     if (row.status === 'DISPUTE' && !merchant.disputesAllowed && row.amount !== null && confirmed !== row.amount)
@@ -45,11 +53,79 @@ export const confirmPayin = async (
         `This merchant does not accept disputed amounts: confirm ${formatRupees(row.amount / 100)}, the amount it asked for.`,
         'DISPUTES_NOT_ALLOWED',
       );
-    const [entry] = row.bankEntryId
-      ? await tx.select().from(bankEntries).where(eq(bankEntries.id, row.bankEntryId))
-      : [];
-    return succeed(tx, row, 'confirm', confirmed, entry ?? null, staffActor(user, ip));
+    const entry = await entryOf(tx, row, utr);
+    // Paid through a provider: what it reported captured stands for the bank's word.
+    const providerAmount = providerOfSource(row.source) && row.providerPaymentId ? row.confirmedAmount : null;
+    if (!entry && !utr && providerAmount === null)
+      throw badRequest('utr is required: the UTR of the bank transfer that paid this pay-in.', 'utr');
+    const bound = confirmationBound({
+      entryAmount: entry?.amount ?? null,
+      providerAmount,
+      requestedAmount: row.amount,
+      merchantMaxPayin: merchant.maxPayin,
+    });
+    if (confirmed > bound.amount) throw conflict(boundRefusal(bound), 'AMOUNT_ABOVE_BOUND');
+    if (!entry && utr && providerAmount === null) {
+      const used = await utrUseOf(tx, utr);
+      if (used && used.entityId !== row.id) throw utrUsed(used);
+    }
+    const actor = staffActor(user, ip);
+    const reason = body.reason?.trim() ?? '';
+    const eyes = await fourEyes(tx, {
+      action: 'payin.confirm',
+      entityId: row.id,
+      user,
+      actor,
+      details: { confirmedAmount: paiseToRupees(confirmed), utr, ...(reason ? { reason } : {}) },
+      needed: confirmationNeedsChecker({ entryAmount: entry?.amount ?? null, providerAmount }),
+      beforeAsking: () => {
+        if (!reason)
+          throw badRequest('reason is required: say why this pay-in is confirmed without a bank entry.', 'reason');
+      },
+    });
+    if (eyes.waiting) return { row, awaitingChecker: eyes.maker };
+    if (entry && !row.bankEntryId)
+      await tx
+        .update(bankEntries)
+        .set({ payinId: row.id, usedAt: sql`now()` as never })
+        .where(and(eq(bankEntries.id, entry.id), isNull(bankEntries.payinId)));
+    const patch =
+      entry || providerAmount !== null
+        ? {}
+        : { utr, ...(typedUtr && !row.submittedUtr ? { submittedUtr: typedUtr } : {}) };
+    return { row: await succeed(tx, row, 'confirm', confirmed, entry, actor, patch), awaitingChecker: null };
   });
+};
+
+export interface ConfirmInput {
+  confirmedAmount: unknown;
+  /** The UTR staff read on the statement, when the pay-in has none (a screenshot) or names another. */
+  utr?: string;
+  /** Why a pay-in without a bank entry is confirmed: what the checker reads. */
+  reason?: string;
+}
+
+/**
+ * The bank entry that decides a confirmation: the pay-in's own, or the recorded credit of the UTR it
+ * names when no other record used it (409 UTR_USED naming the one that did).
+ */
+const entryOf = async (tx: DbOrTx, row: PayinRow, utr: string | null) => {
+  if (row.bankEntryId) {
+    const [own] = await tx.select().from(bankEntries).where(eq(bankEntries.id, row.bankEntryId)).for('update');
+    return own ?? null;
+  }
+  if (!utr) return null;
+  const [entry] = await tx.select().from(bankEntries).where(eq(bankEntries.utr, utr)).for('update');
+  if (!entry) return null;
+  if (entry.payinId && entry.payinId !== row.id) {
+    const used = await utrUseOf(tx, utr);
+    throw utrUsed(used ?? { utr, entity: 'payins', entityId: entry.payinId });
+  }
+  if (entry.vendorSettlementId) {
+    const used = await utrUseOf(tx, utr);
+    throw utrUsed(used ?? { utr, entity: 'vendor-settlements', entityId: entry.vendorSettlementId });
+  }
+  return entry;
 };
 
 /** A DROPPED pay-in back to INITIATED: a fresh link, short code and countdown; the customer starts again. */

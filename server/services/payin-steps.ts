@@ -16,6 +16,7 @@ import type { AuditAction } from '../../domain/audit-event';
 import { auditAll, type Actor } from './audit';
 import { queueCallbacks } from './callbacks';
 import { notifyAll } from './live-events';
+import { clearRequests } from './four-eyes';
 
 export type PayinRow = typeof payins.$inferSelect;
 
@@ -248,6 +249,12 @@ export const recordStep = async (tx: DbOrTx, steps: Step[], actor?: PayinActor) 
           ]
         : [];
     }),
+  );
+  // A maker's request was for the pay-in as it stood: any step ends it.
+  await clearRequests(
+    tx,
+    'payins',
+    steps.map((s) => s.after.id),
   );
   await notifyAll(
     tx,

@@ -7,6 +7,7 @@ import type { SessionUser } from './auth';
 import { audit } from './audit';
 import { queueCallback, resendLatest } from './callbacks';
 import { utrFrom } from './payin-matching';
+import { freeUtrsOf, claimUtr } from './utr-uses';
 import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './payout-create';
 import { mayCorrectUtr } from '../../domain/payout';
 import { actorOf } from './payout-staff';
@@ -93,6 +94,10 @@ export const correctPayoutUtr = async (db: Db, user: SessionUser, id: string, ty
         'INVALID_TRANSITION',
       );
     if (row.utr === utr) throw conflict(`This pay-out's UTR is already ${utr}: nothing to correct.`, 'SAME_UTR');
+    if (!row.test) {
+      await freeUtrsOf(tx, 'payouts', [row.id]);
+      await claimUtr(tx, { utr, entity: 'payouts', entityId: row.id, createdBy: user.id });
+    }
     const [after] = await tx
       .update(payouts)
       .set({ utr, updatedAt: sql`now()` })

@@ -9,6 +9,7 @@ import type { EkoClient, EkoReply } from './eko-client';
 import { newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import type { PayoutRow } from './payout-create';
+import { noteUtr } from './utr-uses';
 import { applyPayoutStep, lockPayout } from './payout-steps';
 
 /** Eko's work is nobody's session: its answers are audited as the system's. */
@@ -112,6 +113,7 @@ export const settleEko = async (
         { utr: ekoUtrOf(paid) ?? tid, providerState: null, providerTid: tid, completedAt: sql`now()` as never },
         EKO_ACTOR,
       );
+      if (!row.test && after.utr) await noteUtr(tx, { utr: after.utr, entity: 'payouts', entityId: row.id });
       const hold = await pendingHoldOf(tx, 'payouts', row.id);
       if (hold && !row.test)
         await postHold(tx, hold, {

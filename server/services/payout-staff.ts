@@ -16,6 +16,7 @@ import type { SessionUser } from './auth';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { utrFrom } from './payin-matching';
+import { claimUtr, utrUsed, utrUseOf } from './utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';
@@ -82,6 +83,11 @@ export const approvePayout = async (
   const actor = actorOf(user, opts.ip);
   const decided = await db.transaction(async (tx) => {
     const row = await lockFor(tx, user, id, 'approve');
+    // A UTR already used fails the maker at once, not only the checker.
+    if (details.method === 'manual' && !row.test) {
+      const used = await utrUseOf(tx, details.utr as string);
+      if (used && used.entityId !== row.id) throw utrUsed(used);
+    }
     if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
       if (row.pendingAction !== 'approve')
         return { row: await askChecker(tx, row, 'approve', user, details, actor), waitingForChecker: true };
@@ -113,6 +119,7 @@ const paidByHand = async (tx: Tx, row: PayoutRow, details: ManualDetails, user: 
   const vendor = row.test
     ? null
     : commissionFor(await vendorsOfAccounts(tx, [details.bankAccountId]), details.bankAccountId, row.amount, 'payout');
+  if (!row.test) await claimUtr(tx, { utr: details.utr, entity: 'payouts', entityId: row.id, createdBy: user.id });
   const after = await applyPayoutStep(
     tx,
     row,

@@ -4,6 +4,7 @@ import { merchants, settlements } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { merchantAccount, merchantPaidOut } from '../../domain/ledger';
 import {
+  needsUtr,
   SETTLEMENT_REQUESTERS,
   SETTLEMENT_TRANSITIONS,
   transitionOf,
@@ -15,6 +16,7 @@ import type { SessionUser } from './auth';
 import { audit, type Actor } from './audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from './holds';
 import { reverseLatest } from './ledger';
+import { freeUtrsOf, claimUtr } from './utr-uses';
 import { paiseFrom } from './money-input';
 import { dataScope, scopeWhere, type DataScope } from './scope';
 import { assertMove, auditedSettlement, changedMeanwhile, destinationOf, referenceOf } from './settlement-steps';
@@ -152,6 +154,8 @@ const moving = (
 export const approveSettlement = (db: Db, user: SessionUser, id: string, body: { reference?: string }, ip?: string) =>
   moving(db, user, id, 'approve', async (tx, row) => {
     const reference = referenceOf(row.method, body.reference);
+    if (reference && needsUtr(row.method))
+      await claimUtr(tx, { utr: reference, entity: ENTITY, entityId: row.id, createdBy: user.id });
     const after = await step(
       tx,
       user,
@@ -190,6 +194,7 @@ export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { 
 export const resetSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
   moving(db, user, id, 'reset', async (tx, row) => {
     const after = await step(tx, user, row, 'reset', { reference: null, reason: null, completedAt: null }, ip);
+    await freeUtrsOf(tx, ENTITY, [row.id]);
     if (row.status === 'SUCCESS')
       await reverseLatest(
         tx,

@@ -78,6 +78,7 @@ export const createUser = async (db: Db, user: SessionUser, input: UserBody, ip?
           role: input.role,
           ...codes,
           createdBy: user.id,
+          accessGivenBy: [user.id],
         })
         .returning();
       await audit(
@@ -92,6 +93,14 @@ export const createUser = async (db: Db, user: SessionUser, input: UserBody, ip?
     throw error;
   }
 };
+
+/**
+ * Whoever creates a user, chooses its password or changes its access is kept on it for good: never
+ * its checker (domain/four-eyes), since that user's second pair of eyes could be their own.
+ */
+const givenBy = (giverId: string) =>
+  sql`CASE WHEN ${giverId}::uuid = ANY(${users.accessGivenBy}) THEN ${users.accessGivenBy}
+    ELSE array_append(${users.accessGivenBy}, ${giverId}::uuid) END` as never as string[];
 
 const revokeSessions = (tx: DbOrTx, userId: string, reason: string) =>
   tx
@@ -122,7 +131,13 @@ export const updateUser = async (
     if (changesAccess(before, { role: input.role, ...codes })) confirmed('user.access');
     const [after] = await tx
       .update(users)
-      .set({ fullName: input.fullName.trim(), role: input.role, ...codes, updatedAt: sql`now()` })
+      .set({
+        fullName: input.fullName.trim(),
+        role: input.role,
+        ...codes,
+        ...(changesAccess(before, { role: input.role, ...codes }) ? { accessGivenBy: givenBy(user.id) } : {}),
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id))
       .returning();
     await audit(
@@ -164,7 +179,13 @@ export const adminResetPassword = async (db: Db, user: SessionUser, id: string, 
     await findManageable(tx, user, id);
     const [after] = await tx
       .update(users)
-      .set({ passwordHash, passwordChangedAt: sql`now()`, mustChangePassword: true, updatedAt: sql`now()` })
+      .set({
+        passwordHash,
+        passwordChangedAt: sql`now()`,
+        mustChangePassword: true,
+        accessGivenBy: givenBy(user.id),
+        updatedAt: sql`now()`,
+      })
       .where(eq(users.id, id))
       .returning();
     await revokeSessions(tx, id, 'password-reset');

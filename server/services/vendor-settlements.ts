@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../errors';
 import { bankAccount, TREASURY, vendorSettled } from '../../domain/ledger';
 import {
   isInternalTransfer,
+  needsUtr,
   transitionOf,
   VENDOR_SETTLEMENT_TRANSITIONS,
   type SettlementAction,
@@ -17,6 +18,7 @@ import { postJournal, reverseLatest } from './ledger';
 import { paiseFrom } from './money-input';
 import { utrFrom } from './payin-matching';
 import { consumeEntry } from './internal-transfers';
+import { freeUtrsOf, claimUtr } from './utr-uses';
 import { dataScope, scopeWhere, type DataScope } from './scope';
 import { assertMove, auditedSettlement, changedMeanwhile, destinationOf, referenceOf } from './settlement-steps';
 
@@ -92,6 +94,8 @@ const settle = async (
   ip?: string,
 ) => {
   const entry = isInternalTransfer(row.method) ? await consumeEntry(tx, row, reference!) : null;
+  if (reference && needsUtr(row.method))
+    await claimUtr(tx, { utr: reference, entity: ENTITY, entityId: row.id, createdBy: user.id });
   const after = await step(
     tx,
     user,
@@ -194,6 +198,7 @@ export const resetVendorSettlement = (db: Db, user: SessionUser, id: string, ip?
       ip,
     );
     if (row.status !== 'SUCCESS') return after;
+    await freeUtrsOf(tx, ENTITY, [row.id]);
     await reverseLatest(
       tx,
       { entity: ENTITY, entityId: row.id, kind: SUCCESS_KIND },

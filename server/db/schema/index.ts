@@ -13,3 +13,4 @@ export * from './settlements';
 export * from './rollups';
 export * from './providers';
 export * from './utr-uses';
+export * from './checker-requests';

@@ -1,0 +1,134 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { checkerRequests, users } from '../db/schema';
+import { AppError, conflict } from '../errors';
+import {
+  FOUR_EYES,
+  checkerRefusal,
+  creatorRefused,
+  differingFields,
+  type CheckedAction,
+  type CheckedEntity,
+} from '../../domain/four-eyes';
+import { audit, type Actor } from './audit';
+import type { SessionUser } from './auth';
+
+export type CheckerRequest = typeof checkerRequests.$inferSelect;
+
+export type FourEyes =
+  /** The maker's request is recorded: a checker must repeat the call. */
+  | { waiting: true; maker: string }
+  /** Go ahead: no checker needed, or this call is the checker's. */
+  | { waiting: false; maker: CheckerRequest | null };
+
+export interface FourEyesCall {
+  action: CheckedAction;
+  entityId: string;
+  user: SessionUser;
+  actor: Actor;
+  /** What this user typed, as sent: the checker must send the maker's. */
+  details: Record<string, unknown>;
+  /** Does this call take a checker (domain/four-eyes needsCheck)? */
+  needed: boolean;
+  /** The staff user who created the record, for rules that refuse the creator. */
+  createdBy?: string | null;
+  /** The maker's own checks (a written reason, say), run only when a request is to be recorded. */
+  beforeAsking?: () => void;
+}
+
+const sameRefusal = () =>
+  new AppError(
+    403,
+    'SAME_PERSON',
+    'A checker must be another person: not the maker, nor a user the maker created, reset the password of or gave access to.',
+  );
+
+/**
+ * The one maker-checker step (issue 29, item 3), inside the action's transaction with its record
+ * locked: the first call records the maker's request and answers `waiting`; another person's same
+ * call (same entries) clears it and goes ahead, audited as the checker's approval.
+ */
+export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes> => {
+  const { action, entityId, user, details } = call;
+  const rule = FOUR_EYES[action];
+  if (creatorRefused(action, call.createdBy ?? null, user.id))
+    throw new AppError(403, 'SAME_PERSON', 'You created this record: another person approves it.');
+  const [waiting] = await tx
+    .select()
+    .from(checkerRequests)
+    .where(and(eq(checkerRequests.entity, rule.entity), eq(checkerRequests.entityId, entityId)))
+    .for('update');
+  if (waiting && waiting.action === action) {
+    if (waiting.makerId !== user.id) return check(tx, call, waiting);
+    throw sameRefusal();
+  }
+  if (!call.needed) return { waiting: false, maker: null };
+  call.beforeAsking?.();
+  await tx
+    .insert(checkerRequests)
+    .values({
+      entity: rule.entity,
+      entityId,
+      action,
+      makerId: user.id,
+      makerName: user.userName,
+      makerRole: user.role,
+      details,
+    })
+    .onConflictDoUpdate({
+      target: [checkerRequests.entity, checkerRequests.entityId],
+      set: { action, makerId: user.id, makerName: user.userName, makerRole: user.role, details, askedAt: new Date() },
+    });
+  await audit(tx, call.actor, {
+    action: 'request-approval',
+    entity: rule.entity,
+    entityId,
+    after: { action, ...details },
+  });
+  return { waiting: true, maker: user.userName };
+};
+
+const check = async (tx: DbOrTx, call: FourEyesCall, waiting: CheckerRequest): Promise<FourEyes> => {
+  const [checker] = await tx
+    .select({ id: users.id, role: users.role, accessGivenBy: users.accessGivenBy })
+    .from(users)
+    .where(eq(users.id, call.user.id));
+  const refusal = checkerRefusal(call.action, waiting.makerId, waiting.makerRole, checker);
+  if (refusal === 'SAME_PERSON') throw sameRefusal();
+  if (refusal === 'STAFF_CHECKER')
+    throw new AppError(403, 'STAFF_CHECKER', `${waiting.makerName} is a vendor's user: a staff user checks this.`);
+  const differs = differingFields(call.action, waiting.details, call.details);
+  if (differs.length > 0)
+    throw conflict(
+      `The checker's entries must be the maker's (${waiting.makerName}: ${differs
+        .map((f) => `${f} ${String(waiting.details[f] ?? '—')}`)
+        .join(', ')}).`,
+      'CHECKER_DIFFERS',
+    );
+  await clearRequests(tx, FOUR_EYES[call.action].entity, [call.entityId]);
+  await audit(tx, call.actor, {
+    action: 'approve',
+    entity: FOUR_EYES[call.action].entity,
+    entityId: call.entityId,
+    after: { action: call.action, maker: waiting.makerName, makerId: waiting.makerId, ...call.details },
+  });
+  return { waiting: false, maker: waiting };
+};
+
+/** Any other step of a record (assigned, rejected, dropped, reset) ends the maker's request. */
+export const clearRequests = async (tx: DbOrTx, entity: CheckedEntity, ids: string[]) => {
+  if (ids.length === 0) return;
+  await tx
+    .delete(checkerRequests)
+    .where(and(eq(checkerRequests.entity, entity), inArray(checkerRequests.entityId, ids)));
+};
+
+/** The requests waiting on these records, by record id: the maker's name and entries, for lists and checkers. */
+export const waitingRequests = async (tx: DbOrTx, entity: CheckedEntity, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, CheckerRequest>();
+  const rows = await tx
+    .select()
+    .from(checkerRequests)
+    .where(and(eq(checkerRequests.entity, entity), inArray(checkerRequests.entityId, ids)));
+  return new Map(rows.map((r) => [r.entityId, r]));
+};

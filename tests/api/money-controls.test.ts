@@ -1,0 +1,318 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { bankEntries, payins, users } from '../../server/db/schema';
+import { confirm } from '../support/roles';
+import { demoServerPerFile } from '../support/server';
+import { assignedBank, assignedPayin, createPayin, merchantKey, orderId, utrOf } from '../support/deposits';
+import { payoutKit } from '../support/payouts';
+
+/**
+ * Issue 29, items 1–3: one bank credit pays once, confirmed amounts are bounded by the bank's word,
+ * and money created on a person's word takes a second, independent person. Each case is a
+ * reproduction the payments review made on the product before these controls.
+ */
+const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 100_000, payPageRateLimitPerMinute: 100_000 });
+const { fund, newPayout, act, balanceOf } = payoutKit(demo);
+
+const addEntry = (body: Record<string, unknown>, token = demo.t.operations) =>
+  demo.s.call('POST', '/v1/bank-entries', { token, body });
+const submitUtr = (id: string, utr: string) => demo.s.call('POST', `/v1/pay/${id}/utr`, { body: { utr } });
+const rowOf = async (id: string) => (await demo.s.db.select().from(payins).where(eq(payins.id, id)))[0];
+const entryOf = async (utr: string) => (await demo.s.db.select().from(bankEntries).where(eq(bankEntries.utr, utr)))[0];
+const confirmPayin = async (token: string, id: string, body: Record<string, unknown>, password?: string) =>
+  demo.s.call('POST', `/v1/payins/${id}/confirm`, {
+    token,
+    body,
+    headers: await confirm(demo.s, token, 'payin.confirm', password),
+  });
+/** A staff confirmation without a bank entry: the maker's call, then (when one is awaited) another person's. */
+const confirmedByTwo = async (id: string, body: Record<string, unknown>) => {
+  const first = await confirmPayin(demo.t.operations, id, body);
+  if (first.status !== 202) return first;
+  return confirmPayin(demo.t.admin, id, body);
+};
+const pendingPayin = async (code: string, rupees: number, utr: string) => {
+  const key = await merchantKey(demo.s, code);
+  const p = await assignedPayin(demo.s, key, rupees);
+  expect((await submitUtr(p.id, utr)).body.data.status).toBe('PENDING');
+  return p;
+};
+/** A user created by `maker` (its token), signed in with its own password. */
+const userMadeBy = async (maker: string, role: string) => {
+  const userName = `made-${orderId('u')}`;
+  const made = await demo.s.call('POST', '/v1/users', {
+    token: maker,
+    body: { fullName: 'Made User', userName, password: 'Welcome-12345', role },
+  });
+  expect(made.status).toBe(201);
+  const first = await demo.s.login(userName, 'Welcome-12345');
+  const changed = await demo.s.call('POST', '/v1/change-password', {
+    token: first,
+    body: { currentPassword: 'Welcome-12345', newPassword: 'Another-12345' },
+  });
+  expect(changed.status).toBe(200);
+  return { id: made.body.data.id as string, token: await demo.s.login(userName, 'Another-12345') };
+};
+
+describe('one bank credit, one use', () => {
+  it('a staff confirmation uses the UTR: a second pay-in on it is a DUPLICATE, and the late credit pays once', async () => {
+    const utr = utrOf(11);
+    const key = await merchantKey(demo.s, 'BOLT');
+    const before = await balanceOf(key);
+    const first = await pendingPayin('BOLT', 500, utr);
+    const done = await confirmedByTwo(first.id, { confirmedAmount: 500, reason: 'Customer sent the bank statement' });
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ status: 'SUCCESS', utr });
+    const second = await assignedPayin(demo.s, key, 500);
+    const submitted = await submitUtr(second.id, utr);
+    expect(submitted.body.data.status).toBe('DUPLICATE');
+    const bankAccountId = await assignedBank(demo.s, first.id);
+    const credit = await addEntry({ bankAccountId, utr, amount: 500 });
+    expect(credit.status).toBe(201);
+    const entry = await entryOf(utr);
+    expect(entry.payinId).toBe(first.id);
+    expect(entry.usedAt).not.toBeNull();
+    expect((await rowOf(first.id)).bankEntryId).toBe(entry.id);
+    expect((await rowOf(second.id)).status).not.toBe('SUCCESS');
+    const after = await balanceOf(key);
+    // One ₹500 credit: BOLT's balance rose once, by ₹500 less its 2.5 % fee.
+    expect(Math.round((after.balance - before.balance) * 100)).toBe(500_00 - 12_50);
+  });
+
+  it('one UTR proves one pay-out: a second pay-out and a settlement on it are 409 UTR_USED, naming the first', async () => {
+    const key = await fund('BOLT', 20_000);
+    const bankAccountId = (
+      await demo.s.db.execute<{ id: string }>(
+        sql`SELECT id FROM bank_accounts WHERE used_for = 'PAYOUT' AND enabled ORDER BY nickname LIMIT 1`,
+      )
+    ).rows[0].id;
+    const utr = utrOf(12);
+    const [a, b, c] = [await newPayout(key, 1000), await newPayout(key, 1000), await newPayout(key, 1000)];
+    const approve = (id: string) => act(demo.t.operations, id, 'approve', { method: 'manual', utr, bankAccountId });
+    expect((await approve(a)).status).toBe(200);
+    for (const id of [b, c]) {
+      const again = await approve(id);
+      expect(again.status).toBe(409);
+      expect(again.body.error.code).toBe('UTR_USED');
+      expect(again.body.error.message).toMatch(new RegExp(`UTR ${utr} was already used by pay-out BOLT wd-`));
+    }
+    const settlement = await demo.s.call('POST', '/v1/settlements', {
+      token: demo.t.admin,
+      body: {
+        merchantCode: 'BOLT',
+        amount: 100,
+        method: 'BANK',
+        accountHolder: 'Bolt Traders',
+        accountNumber: '001234567890',
+        ifsc: 'HDFC0001234',
+      },
+    });
+    const settled = await demo.s.call('POST', `/v1/settlements/${settlement.body.data.id}/approve`, {
+      token: demo.t.transactions,
+      body: { reference: utr },
+    });
+    expect(settled.status).toBe(409);
+    expect(settled.body.error.code).toBe('UTR_USED');
+    const states = await demo.s.db.execute<{ status: string }>(
+      sql`SELECT status FROM payouts WHERE id IN (${a}, ${b}, ${c}) ORDER BY status`,
+    );
+    expect(states.rows.map((r) => r.status)).toEqual(['INITIATED', 'INITIATED', 'SUCCESS']);
+    // A customer's pay-in on a pay-out's UTR is a DUPLICATE, not a PENDING waiting to take the credit.
+    const p = await assignedPayin(demo.s, key, 500);
+    expect((await submitUtr(p.id, utr)).body.data.status).toBe('DUPLICATE');
+  });
+
+  it('100 concurrent uses of one UTR across pay-ins, pay-outs and settlements leave exactly one', async () => {
+    const key = await fund('CRISP', 90_000);
+    const crispKey = key;
+    const bankAccountId = (
+      await demo.s.db.execute<{ id: string }>(
+        sql`SELECT id FROM bank_accounts WHERE used_for = 'PAYOUT' AND enabled ORDER BY nickname LIMIT 1`,
+      )
+    ).rows[0].id;
+    const utr = utrOf(13);
+    const pays = [];
+    for (let i = 0; i < 34; i += 1) pays.push(await assignedPayin(demo.s, crispKey, 500));
+    // The credit is recorded after the pay-ins were assigned: any of them may take it, but one only.
+    await addEntry({ bankAccountId: await assignedBank(demo.s, pays[0].id), utr, amount: 500 });
+    const outs = [];
+    for (let i = 0; i < 33; i += 1) outs.push(await newPayout(crispKey, 600));
+    const sets = [];
+    for (let i = 0; i < 33; i += 1) {
+      const created = await demo.s.call('POST', '/v1/settlements', {
+        token: demo.t.admin,
+        body: {
+          merchantCode: 'CRISP',
+          amount: 10,
+          method: 'BANK',
+          accountHolder: 'Crisp',
+          accountNumber: '001234567890',
+          ifsc: 'HDFC0001234',
+        },
+      });
+      expect(created.status).toBe(201);
+      sets.push(created.body.data.id as string);
+    }
+    const answers = await Promise.all([
+      ...pays.map((p) => submitUtr(p.id, utr)),
+      ...outs.map((id) => act(demo.t.operations, id, 'approve', { method: 'manual', utr, bankAccountId })),
+      ...sets.map((id) =>
+        demo.s.call('POST', `/v1/settlements/${id}/approve`, { token: demo.t.transactions, body: { reference: utr } }),
+      ),
+    ]);
+    expect(answers.every((a) => [200, 409].includes(a.status))).toBe(true);
+    const { rows } = await demo.s.db.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*) FROM payins WHERE status = 'SUCCESS' AND (utr = ${utr} OR submitted_utr = ${utr}))
+           + (SELECT count(*) FROM payouts WHERE status = 'SUCCESS' AND utr = ${utr})
+           + (SELECT count(*) FROM settlements WHERE status = 'SUCCESS' AND reference = ${utr}) AS n`);
+    expect(Number(rows[0].n)).toBe(1);
+    const uses = await demo.s.db.execute(sql`SELECT entity FROM utr_uses WHERE utr = ${utr}`);
+    expect(uses.rows).toHaveLength(1);
+  });
+
+  it('a credit recorded before the pay-in was assigned does not pay it by itself: DISPUTE, for staff', async () => {
+    const key = await merchantKey(demo.s, 'BOLT');
+    const probe = await assignedPayin(demo.s, key, 700);
+    const bankAccountId = await assignedBank(demo.s, probe.id);
+    const utr = utrOf(14);
+    expect((await addEntry({ bankAccountId, utr, amount: 700 })).body.data.matched).toBeNull();
+    const p = await assignedPayin(demo.s, key, 700);
+    const answer = await submitUtr(p.id, utr);
+    expect(answer.body.data.status).toBe('DISPUTE');
+    expect((await rowOf(p.id)).reason).toBe('credit recorded before this pay-in was assigned');
+  });
+
+  it("shows a vendor's users a free credit's UTR by its last four digits only", async () => {
+    const key = await merchantKey(demo.s, 'BOLT');
+    const probe = await assignedPayin(demo.s, key, 800);
+    const bankAccountId = await assignedBank(demo.s, probe.id);
+    const utr = utrOf(15);
+    const added = await addEntry({ bankAccountId, utr, amount: 801 });
+    const id = added.body.data.entry.id as string;
+    const [vendorCode] = (
+      await demo.s.db.execute<{ code: string }>(
+        sql`SELECT v.code FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id WHERE b.id = ${bankAccountId}`,
+      )
+    ).rows.map((r) => r.code);
+    const vendorToken = vendorCode === 'VEN-ALPHA' ? demo.t.vendor : null;
+    expect(vendorToken).not.toBeNull();
+    const seen = await demo.s.call('GET', `/v1/bank-entries/${id}`, { token: vendorToken! });
+    expect(seen.body.data.utr).toBe(`••••••••${utr.slice(-4)}`);
+    const list = await demo.s.call('GET', `/v1/bank-entries?ids=${id}`, { token: vendorToken! });
+    expect(JSON.stringify(list.body)).not.toContain(utr);
+    const staff = await demo.s.call('GET', `/v1/bank-entries/${id}`, { token: demo.t.operations });
+    expect(staff.body.data.utr).toBe(utr);
+  });
+
+  it('a test pay-in never takes a real credit: the credit stays free for real money', async () => {
+    const key = await merchantKey(demo.s, 'BOLT');
+    const created = await createPayin(demo.s, key, {
+      merchantOrderId: orderId('test'),
+      customerId: 'c1',
+      amount: 1000,
+      test: true,
+    });
+    const id = created.body.data.id as string;
+    await demo.s.call('POST', `/v1/pay/${id}/assign`, { body: {} });
+    const utr = utrOf(16);
+    await addEntry({ bankAccountId: await assignedBank(demo.s, id), utr, amount: 1000 });
+    expect((await submitUtr(id, utr)).body.data.status).toBe('SUCCESS');
+    const entry = await entryOf(utr);
+    expect(entry.payinId).toBeNull();
+    expect(entry.usedAt).toBeNull();
+    expect((await rowOf(id)).bankEntryId).toBeNull();
+  });
+});
+
+describe('confirmed amounts are bounded', () => {
+  it('a DISPUTE with a ₹450 entry is confirmed at most at ₹450', async () => {
+    const key = await merchantKey(demo.s, 'ACME');
+    const p = await assignedPayin(demo.s, key, 500);
+    const utr = utrOf(21);
+    await submitUtr(p.id, utr);
+    await addEntry({ bankAccountId: await assignedBank(demo.s, p.id), utr, amount: 450 });
+    expect((await rowOf(p.id)).status).toBe('DISPUTE');
+    const above = await confirmPayin(demo.t.operations, p.id, { confirmedAmount: 4500 });
+    expect(above.status).toBe(409);
+    expect(above.body.error.code).toBe('AMOUNT_ABOVE_BOUND');
+    expect(above.body.error.message).toMatch(/₹450\.00, the bank entry's amount/);
+    expect((await rowOf(p.id)).status).toBe('DISPUTE');
+    const ok = await confirmPayin(demo.t.operations, p.id, { confirmedAmount: 450 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'SUCCESS', confirmedAmount: 450 });
+  });
+
+  it('a pay-in without an entry: at most its requested amount, with a written reason', async () => {
+    const p = await pendingPayin('BOLT', 500, utrOf(22));
+    const crore = await confirmPayin(demo.t.operations, p.id, { confirmedAmount: 5_00_00_000, reason: 'seen' });
+    expect(crore.status).toBe(409);
+    expect(crore.body.error.message).toMatch(/₹500\.00, the amount this pay-in asked for/);
+    const unexplained = await confirmPayin(demo.t.operations, p.id, { confirmedAmount: 500 });
+    expect(unexplained.status).toBe(400);
+    expect(unexplained.body.error.field).toBe('reason');
+    const row = await rowOf(p.id);
+    expect(row).toMatchObject({ status: 'PENDING', confirmedAmount: null });
+  });
+});
+
+describe('four eyes on a confirmation without a bank entry', () => {
+  it('the maker waits (202), the same person is refused, the checker must repeat the entries', async () => {
+    const utr = utrOf(31);
+    const p = await pendingPayin('BOLT', 500, utr);
+    const body = { confirmedAmount: 500, reason: 'Statement shows the credit' };
+    const maker = await confirmPayin(demo.t.operations, p.id, body);
+    expect(maker.status).toBe(202);
+    expect(maker.body.data).toMatchObject({ status: 'PENDING', awaitingChecker: 'operations' });
+    const again = await confirmPayin(demo.t.operations, p.id, body);
+    expect(again.status).toBe(403);
+    expect(again.body.error.code).toBe('SAME_PERSON');
+    const differs = await confirmPayin(demo.t.admin, p.id, { ...body, confirmedAmount: 499 });
+    expect(differs.status).toBe(409);
+    expect(differs.body.error.code).toBe('CHECKER_DIFFERS');
+    expect(differs.body.error.message).toMatch(/operations: confirmedAmount 500/);
+    expect((await rowOf(p.id)).status).toBe('PENDING');
+    const checked = await confirmPayin(demo.t.admin, p.id, { confirmedAmount: 500 });
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toMatchObject({ status: 'SUCCESS', confirmedAmount: 500, utr });
+    const approvals = await demo.s.db.execute<{ actor_name: string }>(
+      sql`SELECT actor_name FROM audit_events WHERE entity = 'payins' AND entity_id = ${p.id} AND action = 'approve'`,
+    );
+    expect(approvals.rows.map((r) => r.actor_name)).toEqual(['admin']);
+  });
+
+  it('a user the maker created, or whose password the maker reset, is not a checker', async () => {
+    const made = await userMadeBy(demo.t.transactions, 'OPERATIONS');
+    const p = await pendingPayin('BOLT', 500, utrOf(32));
+    const body = { confirmedAmount: 500, reason: 'Statement shows the credit' };
+    expect((await confirmPayin(demo.t.transactions, p.id, body)).status).toBe(202);
+    const own = await confirmPayin(made.token, p.id, body, 'Another-12345');
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('SAME_PERSON');
+
+    // Made by admin, then its password reset by transactions: transactions' dependant from then on.
+    const other = await userMadeBy(demo.t.admin, 'OPERATIONS');
+    const reset = await demo.s.call('POST', `/v1/users/${other.id}/reset-password`, {
+      token: demo.t.transactions,
+      body: { password: 'Taken-over-12345' },
+      headers: await confirm(demo.s, demo.t.transactions, 'user.reset-password'),
+    });
+    expect(reset.status).toBe(200);
+    const [row] = await demo.s.db.select().from(users).where(eq(users.id, other.id));
+    expect(row.accessGivenBy).toEqual(expect.arrayContaining([row.createdBy]));
+    const takenOver = await demo.s.login(row.userName, 'Taken-over-12345');
+    await demo.s.call('POST', '/v1/change-password', {
+      token: takenOver,
+      body: { currentPassword: 'Taken-over-12345', newPassword: 'Taken-over-67890' },
+    });
+    const refused = await confirmPayin(
+      await demo.s.login(row.userName, 'Taken-over-67890'),
+      p.id,
+      body,
+      'Taken-over-67890',
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('SAME_PERSON');
+    expect((await rowOf(p.id)).status).toBe('PENDING');
+    expect((await confirmPayin(demo.t.admin, p.id, body)).status).toBe(200);
+  });
+});
