@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MoneyError, feeOf, paiseToRupees, percentToBps, rupeesToPaise } from './money';
+import { MoneyError, amountToPaise, feeOf, paiseToRupees, percentToBps, rupeesToPaise } from './money';
 
 describe('rupeesToPaise', () => {
   it.each([
@@ -22,6 +22,94 @@ describe('rupeesToPaise', () => {
 
   it('says why more decimals are refused', () =>
     expect(() => rupeesToPaise(1.234)).toThrow('must have at most 2 decimals'));
+});
+
+describe("amountToPaise: the API's one rule for an amount", () => {
+  it.each([
+    [500, undefined, 50000],
+    [500.5, undefined, 50050],
+    [500.5, '500.50', 50050],
+    [0, undefined, 0],
+    [0.01, undefined, 1],
+    ['500', undefined, 50000],
+    ['500.5', undefined, 50050],
+    ['500.50', undefined, 50050],
+    ['007.10', undefined, 710],
+    ['0', undefined, 0],
+    [9_999_999_999_999.99, undefined, 999_999_999_999_999],
+    ['9999999999999.99', undefined, 999_999_999_999_999],
+  ])('%j (written %s) is %s paise', (value, written, paise) => expect(amountToPaise(value, written)).toBe(paise));
+
+  const CALLED = 'must be an amount in rupees: a number or a string of digits';
+  const DIGITS = 'must be an amount in rupees: digits, at most 2 decimals';
+  it.each([
+    [true, undefined, CALLED],
+    [false, undefined, CALLED],
+    [[600], undefined, CALLED],
+    [{ rupees: 600 }, undefined, CALLED],
+    [null, undefined, CALLED],
+    [undefined, undefined, CALLED],
+    ['0x1F4', undefined, DIGITS],
+    ['0o17', undefined, DIGITS],
+    ['0b101', undefined, DIGITS],
+    [500, '5e2', 'must be written without an exponent'],
+    [5001, '500.1e1', 'must be written without an exponent'],
+    [500, '5E+2', 'must be written without an exponent'],
+    ['5e2', undefined, 'must be written without an exponent'],
+    [1e21, undefined, 'must be written without an exponent'],
+    [1e-7, undefined, 'must be written without an exponent'],
+    [500.001, undefined, 'must have at most 2 decimals'],
+    ['500.001', undefined, 'must have at most 2 decimals'],
+    [500, '500.00000000000000001', 'must have at most 2 decimals'],
+    [-500, undefined, 'must not be negative'],
+    ['-500', undefined, 'must not be negative'],
+    [0, '-0', 'must not be negative'],
+    [Number.NaN, undefined, DIGITS],
+    [Infinity, undefined, DIGITS],
+    ['NaN', undefined, DIGITS],
+    ['Infinity', undefined, DIGITS],
+    ['+500', undefined, DIGITS],
+    [' 500', undefined, DIGITS],
+    ['500 ', undefined, DIGITS],
+    ['5 00', undefined, DIGITS],
+    ['', undefined, DIGITS],
+    ['1,000', undefined, DIGITS],
+    ['500.', undefined, DIGITS],
+    ['.5', undefined, DIGITS],
+    ['٥٠٠', undefined, DIGITS],
+    ['10000000000000', undefined, 'is too large'],
+    [10_000_000_000_000, undefined, 'is too large'],
+  ])('refuses %j (written %s): %s', (value, written, message) =>
+    expect(() => amountToPaise(value, written)).toThrow(new MoneyError(message)),
+  );
+
+  it('takes every amount of paise exactly, as a number and as its text with two decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999_999 }), (paise) => {
+        const text = (paise / 100).toFixed(2);
+        expect(amountToPaise(text)).toBe(paise);
+        expect(amountToPaise(Number(text))).toBe(paise);
+        expect(amountToPaise(JSON.parse(text), text)).toBe(paise);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('refuses a text with more than two decimals, or anything around the digits', () => {
+    const digits = fc.stringMatching(/^\d{1,10}$/);
+    fc.assert(
+      fc.property(digits, fc.stringMatching(/^\d{3,20}$/), (whole, fraction) => {
+        expect(() => amountToPaise(`${whole}.${fraction}`)).toThrow('must have at most 2 decimals');
+        expect(() => amountToPaise(Number(`${whole}.${fraction}`), `${whole}.${fraction}`)).toThrow(MoneyError);
+      }),
+    );
+    fc.assert(
+      fc.property(digits, fc.constantFrom(' ', '\t', '\n', '+', '-', '$', '₹', 'e', '_'), (whole, extra) => {
+        expect(() => amountToPaise(`${extra}${whole}`)).toThrow(MoneyError);
+        expect(() => amountToPaise(`${whole}${extra}`)).toThrow(MoneyError);
+      }),
+    );
+  });
 });
 
 describe('paiseToRupees', () => {
