@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type Ajv from 'ajv';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -11,6 +12,7 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
 import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
+import { amountKeyword, jsonBodyParser } from './plugins/amounts';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
 import { writeToOutbox } from './services/outbox';
@@ -119,14 +121,18 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       const message = tooLong ? 'The address is too long.' : 'The address is not valid.';
       void reply.status(tooLong ? 414 : 400).send({ error: { message, code: 'BAD_URL' } });
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true } },
+    // Coercion serves query strings; amounts are judged as written first (plugins/amounts.ts).
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true },
+      plugins: [(ajv: Ajv) => ajv.addKeyword(amountKeyword)],
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // The dashboard declares JSON on every signed-in call, also a DELETE without a body.
-  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  const parseJson = jsonBodyParser(app.getDefaultJsonParser('error', 'ignore'));
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+    parseJson(request, body as string, done),
   );
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);

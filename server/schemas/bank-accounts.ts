@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { APPROVAL_STATUSES, USED_FOR } from '../../domain/bank-account';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, NICKNAME_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
 import { BooleanFilter } from '../services/lists';
-import { IstDay, Nullable, NameText, RequiredText, Rupees, enumOf, patternOf } from './common';
+import { IstDay, Nullable, NameText, RequiredText, Rupees, RupeesOrNull, enumOf, patternOf } from './common';
 
 export const BANK_SORTS = ['createdAt', 'nickname', 'bankName'] as const;
 export type BankSort = (typeof BANK_SORTS)[number];
@@ -18,7 +18,7 @@ const fields = {
   minPayin: Rupees(),
   maxPayin: Rupees(),
   // null first: the validator coerces types, and would read null as the number 0.
-  dailyLimit: Type.Optional(Type.Union([Type.Null(), Rupees()])),
+  dailyLimit: Type.Optional(RupeesOrNull()),
 };
 
 export const BankUpdate = Type.Object(

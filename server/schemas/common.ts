@@ -1,6 +1,8 @@
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
 import { NAME_CHARACTERS, type TextFormat } from '../../domain/validation';
 import { REFERENCE_FORMAT } from '../../domain/formats';
+import { AMOUNT_TEXT } from '../../domain/money';
+import { AMOUNT_KEYWORD } from '../plugins/amounts';
 
 /** A text field that must hold something other than white space ('{label} is Required!'). */
 export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, maxLength, pattern: '\\S' });
@@ -9,11 +11,34 @@ export const RequiredText = (maxLength = 200) => Type.String({ minLength: 1, max
 export const NameText = (maxLength = 200) =>
   Type.Intersect([RequiredText(maxLength), Type.String({ ...NAME_CHARACTERS })]);
 
-/** Rupees on the wire: a JSON number, at most two decimals (checked exactly by domain/money). */
-export const Rupees = () => Type.Number({ minimum: 0 });
+/**
+ * An exact amount on the wire: a JSON number with at most two decimals as written, or a string of
+ * digits with at most two decimals. The `x-amount` keyword (plugins/amounts.ts) judges what was
+ * written by domain/money's rule before anything is coerced, and hands the handler the number; the
+ * `anyOf` says so in the API document.
+ */
+const exactAmount = (number: { maximum?: number }, description: string, nullable = false) =>
+  Type.Unsafe<number>({
+    [AMOUNT_KEYWORD]: true,
+    description,
+    anyOf: [
+      ...(nullable ? [{ type: 'null' }] : []),
+      { type: 'number', minimum: 0, ...number },
+      { type: 'string', pattern: AMOUNT_TEXT.source, maxLength: 16 },
+    ],
+  });
 
-/** A percentage from 0 to 100 (two decimals at most, checked exactly by domain/money). */
-export const Percent = () => Type.Number({ minimum: 0, maximum: 100 });
+const RUPEES = 'rupees: a number or a string of digits, at most 2 decimals ("500", "500.5", "500.50")';
+
+/** Rupees on the wire (exactly: see exactAmount). */
+export const Rupees = () => exactAmount({}, RUPEES);
+
+/** Rupees, or null for none (a JSON null only: 0, false and "" are refused, not read as none). */
+export const RupeesOrNull = () => Type.Unsafe<number | null>(exactAmount({}, `${RUPEES}; null: none`, true));
+
+/** A percentage from 0 to 100 with at most two decimals (exactly: see exactAmount). */
+export const Percent = () =>
+  exactAmount({ maximum: 100 }, 'a percentage from 0 to 100: a number or a string of digits, at most 2 decimals');
 
 /** One of the values of a domain/ enumeration (`as const` array). */
 export const enumOf = <const T extends readonly string[]>(values: T, description?: string) =>

@@ -42,9 +42,12 @@ describe('POST /v1/on-boarding', () => {
     [{ phone: '12345' }, 'phone must be a 10-digit Indian mobile number'],
     [{ website: 'ftp://x.example' }, 'website must be a web address starting with http:// or https://'],
     [{ expectedMonthlyVolume: 10.123 }, 'expectedMonthlyVolume must have at most 2 decimals'],
-    [{ expectedMonthlyVolume: -5 }, 'expectedMonthlyVolume must be >= 0'],
+    [{ expectedMonthlyVolume: -5 }, 'expectedMonthlyVolume must not be negative'],
     [{ expectedMonthlyVolume: 0 }, 'expectedMonthlyVolume must be more than 0'],
-    [{ expectedMonthlyVolume: 'lots' }, 'expectedMonthlyVolume must be number'],
+    [
+      { expectedMonthlyVolume: 'lots' },
+      'expectedMonthlyVolume must be an amount in rupees: digits, at most 2 decimals',
+    ],
     [{ extra: 1 }, 'unknown field extra'],
   ])('refuses %j with a clear message and writes nothing', async (change, message) => {
     const before = await applications();
