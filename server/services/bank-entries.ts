@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankEntries, liens } from '../db/schema';
+import { bankAccounts, bankEntries, liens } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
@@ -44,6 +44,25 @@ export const checkEntry = (input: EntryInput): CheckedEntry => {
   if (code !== null && !AMOUNT_CODE_FORMAT.pattern.test(code))
     throw badRequest(`amountCode must be ${AMOUNT_CODE_FORMAT.description}`, 'amountCode');
   return { bankAccountId: input.bankAccountId, utr, amount, amountCode: code?.toUpperCase() ?? null };
+};
+
+/**
+ * Entries are recorded for pay-in accounts only, enabled or not (a credit seen at the bank is
+ * recorded whatever the account's state since): for each id, its 400 or null. One rule for the
+ * single Add data and the statement import.
+ */
+export const accountProblems = async (db: DbOrTx, bankAccountIds: string[]) => {
+  const found = await db
+    .select({ id: bankAccounts.id, usedFor: bankAccounts.usedFor })
+    .from(bankAccounts)
+    .where(inArray(bankAccounts.id, [...new Set(bankAccountIds)]));
+  const usedFor = new Map(found.map((b) => [b.id, b.usedFor]));
+  return bankAccountIds.map((id) => {
+    const kind = usedFor.get(id);
+    if (kind === undefined) return badRequest('bankAccountId names no bank account', 'bankAccountId');
+    if (kind !== 'PAYIN') return badRequest('bankAccountId must be a pay-in bank account', 'bankAccountId');
+    return null;
+  });
 };
 
 export const repeated = () => new AppError(409, 'REPEATED', 'Repeated');

@@ -4,7 +4,7 @@ import type { Db } from '../db';
 import { bankEntries } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import type { SessionUser } from './auth';
-import { checkEntry, recordEntries, repeated, type CheckedEntry } from './bank-entries';
+import { accountProblems, checkEntry, recordEntries, repeated, type CheckedEntry } from './bank-entries';
 
 /** A statement holds at most this many credits: larger ones are split by the bank's export anyway. */
 export const STATEMENT_MAX_ROWS = 5000;
@@ -17,6 +17,8 @@ const reasonOf = (error: unknown) => (error instanceof AppError ? error.message 
  * checked first; one bad row refuses the whole file with each bad row's reason and records nothing.
  */
 export const readStatement = async (db: Db, bankAccountId: string, text: string): Promise<CheckedEntry[]> => {
+  const [accountProblem] = await accountProblems(db, [bankAccountId]);
+  if (accountProblem) throw accountProblem;
   let records: Record<string, string>[];
   try {
     records = parse(text, {

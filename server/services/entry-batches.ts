@@ -1,9 +1,13 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { bankAccounts } from '../db/schema';
-import { badRequest } from '../errors';
 import type { SessionUser } from './auth';
-import { checkEntry, recordEntries, repeated, type EntryInput, type EntryToRecord } from './bank-entries';
+import {
+  accountProblems,
+  checkEntry,
+  recordEntries,
+  repeated,
+  type EntryInput,
+  type EntryToRecord,
+} from './bank-entries';
 import { viewEntries } from './bank-entries-list';
 
 /**
@@ -26,28 +30,15 @@ interface Waiting {
   reject: (error: unknown) => void;
 }
 
-/** Entries are recorded for pay-in accounts only; an entry naming another account gets its own 400. */
-const accountProblems = async (db: Db, items: EntryToRecord[]) => {
-  const ids = [...new Set(items.map((i) => i.entry.bankAccountId))];
-  const found = await db
-    .select({ id: bankAccounts.id, usedFor: bankAccounts.usedFor })
-    .from(bankAccounts)
-    .where(inArray(bankAccounts.id, ids));
-  const usedFor = new Map(found.map((b) => [b.id, b.usedFor]));
-  return items.map((i) => {
-    const kind = usedFor.get(i.entry.bankAccountId);
-    if (kind === undefined) return badRequest('bankAccountId names no bank account', 'bankAccountId');
-    if (kind !== 'PAYIN') return badRequest('bankAccountId must be a pay-in bank account', 'bankAccountId');
-    return null;
-  });
-};
-
 /**
  * One batch in one transaction: for each entry its record and match, or the error that is its own
  * (a bad bank account, Repeated). Throws only when the transaction did not commit.
  */
 const writeBatch = async (db: Db, items: EntryToRecord[]) => {
-  const problems = await accountProblems(db, items);
+  const problems = await accountProblems(
+    db,
+    items.map((i) => i.entry.bankAccountId),
+  );
   const good = items.filter((_, i) => problems[i] === null);
   const results = await db.transaction((tx) => recordEntries(tx, good, 'Manual'));
   let g = 0;
