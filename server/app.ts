@@ -76,6 +76,7 @@ export type AppConfig = Pick<
       | 'passwordHashCost'
       | 'payinTtlMinutes'
       | 'merchantApiRateLimitPerMinute'
+      | 'merchantApiWrongKeysPerMinute'
       | 'payPageRateLimitPerMinute'
       | 'callbackWorker'
       | 'payoutCheckerThresholdRupees'
@@ -187,6 +188,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     secret: await jwtSecret(db, config.jwtSecret),
     tokenTtlSeconds: config.tokenTtlSeconds,
     idleTimeoutSeconds: config.idleTimeoutSeconds,
+    merchantApiWrongKeysPerMinute: config.merchantApiWrongKeysPerMinute ?? 60,
   });
 
   const authOptions = {

@@ -38,6 +38,8 @@ export interface Config {
   payinTtlMinutes: number;
   /** Merchant API requests per API key per minute. */
   merchantApiRateLimitPerMinute: number;
+  /** Wrong merchant API keys per address per minute before the address is refused for a minute. */
+  merchantApiWrongKeysPerMinute: number;
   /** Customer pay page API requests per IP per minute. */
   payPageRateLimitPerMinute: number;
   /** Deliver merchants' callbacks from this instance (every instance may; they share the work). */
@@ -192,6 +194,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
       env.MERCHANT_API_RATE_LIMIT_PER_MINUTE,
       600,
       'MERCHANT_API_RATE_LIMIT_PER_MINUTE',
+    ),
+    merchantApiWrongKeysPerMinute: positiveInt(
+      env.MERCHANT_API_WRONG_KEYS_PER_MINUTE,
+      60,
+      'MERCHANT_API_WRONG_KEYS_PER_MINUTE',
     ),
     payPageRateLimitPerMinute: positiveInt(env.PAY_PAGE_RATE_LIMIT_PER_MINUTE, 120, 'PAY_PAGE_RATE_LIMIT_PER_MINUTE'),
     eko: ekoConfigFrom(env),

@@ -66,6 +66,8 @@ interface AuthPluginOptions {
   idleTimeoutSeconds?: number;
   /** The sessions checked lately (services/session-cache.ts); without it every request reads its session. */
   sessions?: SessionCache;
+  /** Wrong merchant API keys an address may send a minute (services/merchant-api-keys.ts). */
+  merchantApiWrongKeysPerMinute: number;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -110,7 +112,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     const access = request.routeOptions.config?.access;
     if (!access || 'public' in access) return;
     if ('merchantApi' in access) {
-      request.merchant = await merchantByApiKey(opts.db, request.headers['x-api-key']);
+      request.merchant = await merchantByApiKey(opts.db, request.headers['x-api-key'], {
+        ip: request.ip,
+        perMinute: opts.merchantApiWrongKeysPerMinute,
+      });
       return;
     }
     const token = bearer(request);

@@ -36,13 +36,9 @@ const addressKey = (ip: string | undefined) => `address:${ip ?? '-'}`;
 
 export const TOO_MANY_GUESSES = 'TOO_MANY_GUESSES';
 
-const refused = (seconds: number) => {
+const refused = (seconds: number, what = 'wrong passwords', code = TOO_MANY_GUESSES) => {
   const wait = seconds >= 120 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const error = new AppError(
-    429,
-    TOO_MANY_GUESSES,
-    `Too many wrong passwords from this address. Please wait ${wait} and try again.`,
-  );
+  const error = new AppError(429, code, `Too many ${what} from this address. Please wait ${wait} and try again.`);
   error.retryAfter = seconds;
   return error;
 };
@@ -170,6 +166,23 @@ export const reserveGuess = async (
       );
     },
   };
+};
+
+/**
+ * Merchant API keys are guessed like passwords: wrong ones are counted per address for a minute
+ * in the same table, and past `max` the address is refused whatever key it sends for a minute.
+ */
+export const WRONG_KEY_WINDOW_SECONDS = 60;
+export const wrongKeyGuard = (ip: string | undefined) => `api-key:${ip ?? '-'}`;
+
+/** The 429 of an address refused for wrong API keys, after `waitSeconds` from the guard's row. */
+export const tooManyWrongKeys = (waitSeconds: number) =>
+  refused(Math.max(1, waitSeconds), 'wrong API keys', 'RATE_LIMITED');
+
+/** Counts a wrong API key from this address: throws the 429 when the address is (now) refused. */
+export const countWrongKey = async (db: DbOrTx, ip: string | undefined, max: number) => {
+  const counted = await reserve(db, wrongKeyGuard(ip), max, WRONG_KEY_WINDOW_SECONDS, false);
+  if ('waitSeconds' in counted) throw tooManyWrongKeys(counted.waitSeconds);
 };
 
 const giveBack = (db: DbOrTx, key: string) =>
