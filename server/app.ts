@@ -84,6 +84,7 @@ export type AppConfig = Pick<
       | 'ekoInquiryIntervalMs'
       | 'ekoNotFoundGraceSeconds'
       | 'webhookRateLimitPerMinute'
+      | 'webhookUnverifiedRateLimitPerMinute'
       | 'providers'
       | 'seedDemo'
     >
@@ -255,6 +256,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         db,
         providers,
         rateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
+        unverifiedRateLimitPerMinute: config.webhookUnverifiedRateLimitPerMinute ?? 60,
       });
       await v1.register(eventRoutes, { db, hub });
       // Only the demo has merchants that call back to this machine.

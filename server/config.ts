@@ -54,6 +54,8 @@ export interface Config {
   ekoNotFoundGraceSeconds: number;
   /** Provider webhook requests per IP per minute. */
   webhookRateLimitPerMinute: number;
+  /** Of those, webhooks whose signature does not verify (or whose provider is not configured). */
+  webhookUnverifiedRateLimitPerMinute: number;
   /** Pay-in providers' fields from the environment (RAZORPAY_*, CASHFREE_*, PAYU_*), which win over the dashboard's. */
   providers: ProviderEnv;
 }
@@ -205,6 +207,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ekoInquiryIntervalMs: positiveInt(env.EKO_INQUIRY_INTERVAL_MS, 30_000, 'EKO_INQUIRY_INTERVAL_MS'),
     ekoNotFoundGraceSeconds: positiveInt(env.EKO_NOT_FOUND_GRACE_SECONDS, 900, 'EKO_NOT_FOUND_GRACE_SECONDS'),
     webhookRateLimitPerMinute: positiveInt(env.WEBHOOK_RATE_LIMIT_PER_MINUTE, 600, 'WEBHOOK_RATE_LIMIT_PER_MINUTE'),
+    webhookUnverifiedRateLimitPerMinute: positiveInt(
+      env.WEBHOOK_UNVERIFIED_RATE_LIMIT_PER_MINUTE,
+      60,
+      'WEBHOOK_UNVERIFIED_RATE_LIMIT_PER_MINUTE',
+    ),
     providers: providerEnvFrom(env),
     callbackWorker: env.CALLBACK_WORKER === undefined ? true : parseSwitch(env.CALLBACK_WORKER, 'CALLBACK_WORKER'),
   };

@@ -20,7 +20,8 @@ export const forbidden = (message = 'You do not have access to this screen.') =>
   new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found.`);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
-export const tooMany = (message: string) => new AppError(429, 'RATE_LIMITED', message);
+export const RATE_LIMITED_MESSAGE = 'Too many requests. Please wait a minute and try again.';
+export const tooMany = (message = RATE_LIMITED_MESSAGE) => new AppError(429, 'RATE_LIMITED', message);
 
 /** PostgreSQL unique violation (23505), as raised through pg. */
 export const isUniqueViolation = (error: unknown): boolean => {

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
+import { AppError, RATE_LIMITED_MESSAGE } from '../errors';
 
 interface AjvError {
   keyword: string;
@@ -110,7 +110,7 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? 'RATE_LIMITED' : (error.code ?? 'BAD_REQUEST');
-      const message = status === 429 ? 'Too many requests. Please wait a minute and try again.' : error.message;
+      const message = status === 429 ? RATE_LIMITED_MESSAGE : error.message;
       return reply.status(status).send({ error: { message, code } });
     }
     request.log.error({ err: error }, 'request failed');

@@ -1,7 +1,7 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { AppError } from '../errors';
+import { AppError, tooMany } from '../errors';
 import { PROVIDER_EVENT_OUTCOMES, PROVIDER_LABEL, PROVIDERS } from '../../domain/providers';
 import { Data, IdParams, Page, enumOf, errorResponses, security } from '../schemas/common';
 import {
@@ -29,7 +29,10 @@ export const providerWebhookRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   providers: ProviderEnv;
   rateLimitPerMinute: number;
-}> = async (app, { db, providers, rateLimitPerMinute }) => {
+  /** Of those, webhooks that do not verify: counted after the check, before anything is kept. */
+  unverifiedRateLimitPerMinute: number;
+}> = async (app, { db, providers, rateLimitPerMinute, unverifiedRateLimitPerMinute }) => {
+  const unverified = app.createRateLimit({ max: unverifiedRateLimitPerMinute, timeWindow: '1 minute' });
   // The webhooks in a scope of their own: its parsers keep the raw bytes the signatures cover.
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
@@ -54,7 +57,13 @@ export const providerWebhookRoutes: FastifyPluginAsyncTypebox<{
         },
         async (request) => {
           const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const received = await receiveWebhook(db, providers, provider, raw, request.headers);
+          const received = await receiveWebhook(db, providers, provider, raw, request.headers, async () => {
+            const limit = await unverified(request);
+            if (limit.isAllowed || !limit.isExceeded) return;
+            const error = tooMany();
+            error.retryAfter = limit.ttlInSeconds;
+            throw error;
+          });
           if (!received.verified) throw new AppError(401, 'BAD_SIGNATURE', received.reason ?? 'Not verified.');
           return { data: { outcome: received.outcome } };
         },

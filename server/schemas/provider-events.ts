@@ -27,7 +27,10 @@ export type ProviderEventRow = Static<typeof ProviderEventRow>;
 export const ProviderEventDetail = Type.Object({
   ...ProviderEventRow.properties,
   headers: Type.Record(Type.String(), Type.String()),
-  body: Type.String({ description: 'the raw body, exactly as received' }),
+  body: Type.String({
+    description:
+      'the raw body, exactly as received; of a rejected (unverified) webhook its first 1,024 bytes, with body-sha256 and body-bytes among the headers',
+  }),
 });
 export type ProviderEventDetail = Static<typeof ProviderEventDetail>;
 

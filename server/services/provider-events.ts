@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db';
 import { providerEvents } from '../db/schema';
@@ -49,6 +50,35 @@ const keptHeaders = (headers: RawHeaders): Record<string, string> =>
     }),
   );
 
+/** Of a webhook that does not verify, only this much of the body is kept (with its hash and length). */
+export const UNVERIFIED_BODY_BYTES = 1024;
+
+/**
+ * The first `maxBytes` of a body as storable text: a character cut in two is left out, and a byte
+ * that is not UTF-8 (or a NUL), read as U+FFFD's three bytes, does not take the text past the budget.
+ */
+export const textPrefix = (raw: Buffer, maxBytes: number): string => {
+  const text = storable(new TextDecoder().decode(raw.subarray(0, maxBytes), { stream: true }));
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > maxBytes) break;
+    end += char.length;
+  }
+  return text.slice(0, end);
+};
+
+/**
+ * What is kept of a webhook nobody can vouch for (anyone may post one, up to 64 kB): enough to
+ * recognise it, not a store for strangers' bytes. The hash and length ride in the kept headers.
+ */
+const unverifiedKept = (raw: Buffer) => ({
+  body: textPrefix(raw, UNVERIFIED_BODY_BYTES),
+  digest: { 'body-sha256': createHash('sha256').update(raw).digest('hex'), 'body-bytes': String(raw.length) },
+});
+
 const verify = (provider: Provider, s: ProviderSettings, raw: Buffer, headers: RawHeaders): Verdict => {
   const secret = provider === 'razorpay' ? s.webhookSecret : s.keySecret;
   if (!s.configured || !secret)
@@ -76,15 +106,21 @@ export const receiveWebhook = async (
   provider: Provider,
   raw: Buffer,
   headers: RawHeaders,
+  /** Counts a webhook that did not verify under its own lower limit: throws (429) to keep nothing. */
+  admitUnverified: () => Promise<void> = async () => undefined,
 ): Promise<Received> => {
   const verdict = verify(provider, await providerSettings(db, env, provider), raw, headers);
   const body = storable(raw.toString('utf8'));
   const kept = { provider, headers: keptHeaders(headers), body };
   if (!verdict.ok) {
+    await admitUnverified();
     // Read only to label the log's row: nothing an unverified body says is acted on.
     const claimed = readEvent(provider, body, headers);
+    const part = unverifiedKept(raw);
     await db.insert(providerEvents).values({
-      ...kept,
+      provider,
+      headers: { ...kept.headers, ...part.digest },
+      body: part.body,
       verified: false,
       outcome: 'rejected',
       detail: verdict.reason,

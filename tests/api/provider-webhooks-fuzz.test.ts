@@ -24,7 +24,11 @@ import {
  * Issue 14, item 7: whatever reaches a webhook route (mutations of a signed body, random headers,
  * random JSON and forms) is answered below 500, and nothing moves money unless it is validly signed.
  */
-const demo = demoServerPerFile({ providers: PROVIDER_ACCOUNTS, webhookRateLimitPerMinute: 1_000_000 });
+const demo = demoServerPerFile({
+  providers: PROVIDER_ACCOUNTS,
+  webhookRateLimitPerMinute: 1_000_000,
+  webhookUnverifiedRateLimitPerMinute: 1_000_000,
+});
 
 /** A validly signed capture per provider, for pay-ins waiting for it. */
 const genuine = {} as Record<Provider, Signed>;
