@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
 import type { EkoConfig } from './services/eko-client';
+import { WRONG_KEYS_PER_MINUTE } from './services/merchant-api-keys';
 import { providerEnvFrom, type ProviderEnv } from './services/provider-config';
 
 export interface Config {
@@ -199,7 +200,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     ),
     merchantApiWrongKeysPerMinute: positiveInt(
       env.MERCHANT_API_WRONG_KEYS_PER_MINUTE,
-      60,
+      WRONG_KEYS_PER_MINUTE,
       'MERCHANT_API_WRONG_KEYS_PER_MINUTE',
     ),
     payPageRateLimitPerMinute: positiveInt(env.PAY_PAGE_RATE_LIMIT_PER_MINUTE, 120, 'PAY_PAGE_RATE_LIMIT_PER_MINUTE'),

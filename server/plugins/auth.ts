@@ -9,7 +9,7 @@ import { type SessionUser, type TokenClaims } from '../services/auth';
 import { activeSession } from '../services/session-check';
 import { requireConfirmation } from '../services/confirmations';
 import type { SessionCache } from '../services/session-cache';
-import { merchantByApiKey, type MerchantRow } from '../services/merchant-api-keys';
+import { merchantByApiKey, WRONG_KEYS_PER_MINUTE, type MerchantRow } from '../services/merchant-api-keys';
 
 export type { Action };
 
@@ -67,7 +67,7 @@ interface AuthPluginOptions {
   /** The sessions checked lately (services/session-cache.ts); without it every request reads its session. */
   sessions?: SessionCache;
   /** Wrong merchant API keys an address may send a minute (services/merchant-api-keys.ts). */
-  merchantApiWrongKeysPerMinute: number;
+  merchantApiWrongKeysPerMinute?: number;
 }
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -114,7 +114,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     if ('merchantApi' in access) {
       request.merchant = await merchantByApiKey(opts.db, request.headers['x-api-key'], {
         ip: request.ip,
-        perMinute: opts.merchantApiWrongKeysPerMinute,
+        perMinute: opts.merchantApiWrongKeysPerMinute ?? WRONG_KEYS_PER_MINUTE,
       });
       return;
     }

@@ -30,6 +30,9 @@ const byKeyHash = (db: Db) =>
     .prepare('merchant_by_api_key');
 const kept = keptStatements<ReturnType<typeof byKeyHash>>();
 
+/** Wrong keys an address may send a minute unless configured (MERCHANT_API_WRONG_KEYS_PER_MINUTE). */
+export const WRONG_KEYS_PER_MINUTE = 60;
+
 /** The caller's address and how many wrong keys it may send a minute; without it nothing is counted. */
 export interface WrongKeyLimit {
   ip: string | undefined;
