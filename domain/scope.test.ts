@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { belongsToMerchants, belongsToVendor, canManageUser, codesOutside, DATA_SCOPES } from './scope';
+import { belongsToMerchants, belongsToVendor, canManageUser, codesOutside, DATA_SCOPES, sameAccess } from './scope';
 import { ROLES, type Role } from './roles';
 
 describe('data scope', () => {
@@ -46,5 +46,19 @@ describe('managing users across merchants', () => {
     const actor = { id: 'a', role: 'MERCHANT_ADMIN' as const };
     expect(canManageUser(actor, { id: 'b', role: 'MERCHANT', hiddenMerchantCodes: 0 })).toBe(true);
     expect(canManageUser(actor, { id: 'b', role: 'MERCHANT', hiddenMerchantCodes: 1 })).toBe(false);
+  });
+});
+
+describe('sameAccess', () => {
+  const bolt = { role: 'MERCHANT', merchantCodes: ['BOLT', 'ACME'], vendorCode: null } as const;
+  it.each([
+    ['the same codes in another order', { ...bolt, merchantCodes: ['ACME', 'BOLT'] }, true],
+    ['another role', { ...bolt, role: 'MERCHANT_ADMIN' }, false],
+    ['a code less', { ...bolt, merchantCodes: ['BOLT'] }, false],
+    ['another code', { ...bolt, merchantCodes: ['BOLT', 'CRISP'] }, false],
+    ['a vendor code', { ...bolt, vendorCode: 'VEN-ALPHA' }, false],
+  ] as const)('%s', (_name, other, same) => {
+    expect(sameAccess(bolt, other)).toBe(same);
+    expect(sameAccess(other, bolt)).toBe(same);
   });
 });

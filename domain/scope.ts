@@ -46,3 +46,16 @@ export const canManageUser = (
   target: { id: string; role: Role; hiddenMerchantCodes: number },
 ): boolean =>
   actor.id !== target.id && manageableRoles(actor.role).includes(target.role) && target.hiddenMerchantCodes === 0;
+
+/** What a signed-in user may see: its role and the codes that scope it. */
+export interface UserAccess {
+  role: Role;
+  merchantCodes: readonly string[];
+  vendorCode: string | null;
+}
+
+const codesKey = (codes: readonly string[]) => [...new Set(codes)].sort().join(',');
+
+/** Whether two readings of a user give the same access (merchant codes in any order): a live stream lives only while they do. */
+export const sameAccess = (a: UserAccess, b: UserAccess): boolean =>
+  a.role === b.role && a.vendorCode === b.vendorCode && codesKey(a.merchantCodes) === codesKey(b.merchantCodes);

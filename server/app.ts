@@ -91,6 +91,8 @@ export type AppConfig = Pick<
   > & {
     /** How often the server drops expired pay-ins and polls for callbacks (tests run them on demand). */
     jobIntervalMs?: number;
+    /** How often an open live stream is pinged and its session checked again (25 s; tests shorten it). */
+    livePingMs?: number;
   };
 
 export interface BuildOptions {
@@ -189,7 +191,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     secret: await jwtSecret(db, config.jwtSecret),
     tokenTtlSeconds: config.tokenTtlSeconds,
     idleTimeoutSeconds: config.idleTimeoutSeconds,
-    merchantApiWrongKeysPerMinute: config.merchantApiWrongKeysPerMinute ?? 60,
+    merchantApiWrongKeysPerMinute: config.merchantApiWrongKeysPerMinute,
   });
 
   const authOptions = {
@@ -258,7 +260,12 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         rateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
         unverifiedRateLimitPerMinute: config.webhookUnverifiedRateLimitPerMinute ?? 60,
       });
-      await v1.register(eventRoutes, { db, hub });
+      await v1.register(eventRoutes, {
+        db,
+        hub,
+        pingMs: config.livePingMs,
+        idleTimeoutSeconds: config.idleTimeoutSeconds,
+      });
       // Only the demo has merchants that call back to this machine.
       if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });
     },

@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { canUseResource } from '../../domain/access';
-import { forbidden } from '../errors';
+import { forbidden, tooMany } from '../errors';
 import { security } from '../schemas/common';
 import { LIVE_TOPICS, mayHear, type LiveHub, type LiveTopic } from '../services/live-events';
+import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/live-streams';
 import { dataScope } from '../services/scope';
 
 const PING_MS = 25_000;
@@ -13,10 +14,17 @@ const PING_MS = 25_000;
 /**
  * Server-sent events for the lists that refresh by themselves (issue 10, item 4): each event names
  * a row that changed, only rows the caller may see, on topics whose resource the caller may read.
+ * At each ping the stream's session and access are checked again (services/live-streams.ts).
  */
-export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: LiveHub }> = async (app, { db, hub }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  hub: LiveHub;
+  pingMs?: number;
+  idleTimeoutSeconds?: number;
+}> = async (app, { db, hub, pingMs = PING_MS, idleTimeoutSeconds }) => {
   // Open streams end when the server closes, or closing would wait for every browser to leave.
   const open = new Set<() => void>();
+  const seats = streamSeats();
   app.addHook('onClose', async () => {
     for (const end of open) end();
   });
@@ -28,16 +36,18 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: LiveHub }> = 
       schema: {
         tags: ['events'],
         security,
-        summary: 'A text/event-stream of changed rows: event is the topic, data is {"id": …}',
+        summary: `A text/event-stream of changed rows: event is the topic, data is {"id": …}. It ends with its session or when its user's access changes; a user holds ${MAX_STREAMS_PER_USER} at most (429 beyond)`,
         querystring: Type.Object({
           topics: Type.String({ pattern: `^(${LIVE_TOPICS.join('|')})(,(${LIVE_TOPICS.join('|')}))*$` }),
         }),
       },
     },
     async (request, reply) => {
+      const user = request.session;
       const topics = new Set(request.query.topics.split(',') as LiveTopic[]);
-      for (const topic of topics) if (!canUseResource(request.session.role, topic)) throw forbidden();
-      const scope = await dataScope(db, request.session);
+      for (const topic of topics) if (!canUseResource(user.role, topic)) throw forbidden();
+      const scope = await dataScope(db, user);
+      if (!seats.take(user.id)) throw tooMany(TOO_MANY_STREAMS);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -53,11 +63,26 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; hub: LiveHub }> = 
         if (topics.has(event.topic) && mayHear(scope, event))
           res.write(`event: ${event.topic}\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
       });
-      const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+      let ended = false;
+      let checking = false;
+      const ping = setInterval(() => {
+        if (checking) return;
+        checking = true;
+        void stillEntitled(db, user, scope, idleTimeoutSeconds)
+          .catch(() => false)
+          .then((entitled) => {
+            checking = false;
+            if (!entitled) end();
+            else if (!ended) res.write(': ping\n\n');
+          });
+      }, pingMs);
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(ping);
         unsubscribe();
         open.delete(end);
+        seats.release(user.id);
         res.end();
       };
       open.add(end);

@@ -33,6 +33,14 @@ export const dataScope = async (db: DbOrTx, user: SessionUser): Promise<DataScop
   }
 };
 
+/** A scope as one comparable text: a live stream ends when its reader's scope is no longer the one it opened with. */
+export const scopeKey = (scope: DataScope): string =>
+  scope.kind === 'all'
+    ? 'all'
+    : scope.kind === 'vendor'
+      ? `vendor:${scope.vendorCode}`
+      : `merchants:${[...scope.merchantCodes].sort().join(',')}`;
+
 /**
  * How a table's rows belong to merchants and vendors. A table that says nothing about one kind
  * shows none of its rows to that kind of caller.

@@ -57,7 +57,7 @@ const sessionQuery = (db: Db) =>
     .prepare('active_session');
 const sessionQueries = new WeakMap<Db, ReturnType<typeof sessionQuery>>();
 
-const readSession = async (db: Db, claims: TokenClaims): Promise<SessionRow | undefined> => {
+const readSession = async (db: Db, claims: Pick<TokenClaims, 'id' | 'jti'>): Promise<SessionRow | undefined> => {
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = sessionQuery(db)));
   const [row] = await query.execute({ sessionId: claims.jti, userId: claims.id });
@@ -91,17 +91,7 @@ export const activeSession = async (
     if (!row.revokedAt && row.enabled && row.expiresAt.getTime() > Date.now() && seenSecondsAgo <= idleTimeoutSeconds)
       cache?.keep(generation, claims.jti, claims.id, row);
   }
-  if (row.revokedAt) {
-    throw unauthorized(
-      row.revokedReason === 'overridden'
-        ? 'Your session was ended because you signed in somewhere else.'
-        : row.revokedReason === 'idle'
-          ? idleMessage(idleTimeoutSeconds)
-          : 'Your session has ended. Please sign in again.',
-    );
-  }
-  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Your session has expired. Please sign in again.');
-  if (!row.enabled) throw unauthorized(ACCOUNT_DISABLED);
+  refuseEnded(row, idleTimeoutSeconds);
   if (seenSecondsAgo > idleTimeoutSeconds) {
     await db
       .update(sessions)
@@ -117,14 +107,49 @@ export const activeSession = async (
       .where(and(eq(sessions.id, claims.jti), since(LAST_SEEN_RESOLUTION_SECONDS)));
     cache?.seen(claims.jti);
   }
-  // Role and codes come from the database, not the token, so a change takes effect at once.
-  return {
-    id: claims.id,
-    userName: row.userName,
-    role: row.role,
-    merchantCodes: row.merchantCodes,
-    vendorCode: row.vendorCode,
-    sessionId: claims.jti,
-    mustChangePassword: row.mustChangePassword,
-  };
+  return userOf(claims, row);
+};
+
+/** 401 for a session revoked, expired or of a disabled user, saying which. */
+const refuseEnded = (row: SessionRow, idleTimeoutSeconds: number) => {
+  if (row.revokedAt) {
+    throw unauthorized(
+      row.revokedReason === 'overridden'
+        ? 'Your session was ended because you signed in somewhere else.'
+        : row.revokedReason === 'idle'
+          ? idleMessage(idleTimeoutSeconds)
+          : 'Your session has ended. Please sign in again.',
+    );
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw unauthorized('Your session has expired. Please sign in again.');
+  if (!row.enabled) throw unauthorized(ACCOUNT_DISABLED);
+};
+
+// Role and codes come from the database, not the token, so a change takes effect at once.
+const userOf = (claims: Pick<TokenClaims, 'id' | 'jti'>, row: SessionRow): SessionUser => ({
+  id: claims.id,
+  userName: row.userName,
+  role: row.role,
+  merchantCodes: row.merchantCodes,
+  vendorCode: row.vendorCode,
+  sessionId: claims.jti,
+  mustChangePassword: row.mustChangePassword,
+});
+
+/**
+ * A live stream's session, checked again at each of its pings (routes/events.ts): read from the
+ * database, never from this server's memory, so an end another server saw is seen too; and not
+ * counted as the user's activity, so an idle session ends its streams.
+ */
+export const streamSession = async (
+  db: Db,
+  user: Pick<SessionUser, 'id' | 'sessionId'>,
+  idleTimeoutSeconds = DEFAULT_IDLE_TIMEOUT_SECONDS,
+): Promise<SessionUser> => {
+  const claims = { id: user.id, jti: user.sessionId };
+  const row = await readSession(db, claims);
+  if (!row) throw unauthorized('Your session is not valid. Please sign in again.');
+  refuseEnded(row, idleTimeoutSeconds);
+  if (row.seenSecondsAgo > idleTimeoutSeconds) throw unauthorized(idleMessage(idleTimeoutSeconds));
+  return userOf(claims, row);
 };
