@@ -1,6 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { PAYIN_STATUSES, PAYMENT_SOURCES, UTR_FORMAT } from '../../domain/payin';
 import { PROVIDERS } from '../../domain/providers';
+import { ACTOR_KINDS } from '../../domain/actors';
 import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf, Reference } from './common';
 
 export const Utr = () => patternOf(UTR_FORMAT, 40);
@@ -204,11 +205,16 @@ export const PayinView = Type.Object({
 });
 export type PayinView = Static<typeof PayinView>;
 
+/** Who acted: named to staff, told by kind to merchant and vendor users (domain/actors). */
+export const TimelineActor = Type.String({
+  description: `staff see a user name, merchant-api:<code>, customer or system; merchant and vendor users see the kind: ${ACTOR_KINDS.join(', ')}`,
+});
+
 export const TimelineStep = Type.Object({
   action: Type.String(),
   status: Nullable(enumOf(PAYIN_STATUSES)),
   reason: Nullable(Type.String()),
-  actor: Type.String({ description: 'a user name, or customer / merchant / system' }),
+  actor: TimelineActor,
   at: Type.String(),
 });
 

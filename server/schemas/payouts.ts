@@ -2,7 +2,7 @@ import { Type, type Static } from '@fastify/type-provider-typebox';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
 import { ACCOUNT_HOLDER_FORMAT, PAYOUT_METHODS, PAYOUT_STATUSES } from '../../domain/payout';
 import { IstDay, Nullable, Rupees, enumListOf, enumOf, patternOf, Reference } from './common';
-import { CallbackState, CallbackView, JournalLine } from './payins';
+import { CallbackState, CallbackView, JournalLine, TimelineActor } from './payins';
 
 // ---- Merchant API (the contract merchants code against: names kept exactly) ----
 
@@ -156,7 +156,7 @@ export const PayoutDetail = Type.Object({
       action: Type.String(),
       status: Nullable(enumOf(PAYOUT_STATUSES)),
       reason: Nullable(Type.String()),
-      actor: Type.String(),
+      actor: TimelineActor,
       at: Type.String(),
     }),
   ),

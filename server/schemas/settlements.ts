@@ -10,7 +10,7 @@ import {
   WALLET_FORMAT,
 } from '../../domain/settlement';
 import { IstDay, Nullable, Reference, RequiredText, Rupees, enumListOf, enumOf, patternOf } from './common';
-import { JournalLine } from './payins';
+import { JournalLine, TimelineActor } from './payins';
 
 // ---- Bodies: the names are contracts (issue 12) ----
 
@@ -188,7 +188,7 @@ const history = {
       action: Type.String(),
       status: Nullable(enumOf(SETTLEMENT_STATUSES)),
       reason: Nullable(Type.String()),
-      actor: Type.String(),
+      actor: TimelineActor,
       at: Type.String(),
     }),
   ),

@@ -3,12 +3,15 @@ import type { DbOrTx } from '../db';
 import { auditEvents, ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditEntity } from '../../domain/audit-event';
+import { actorShownTo } from '../../domain/actors';
+import type { Role } from '../../domain/roles';
 
 /**
  * A money record's history for its show view (pay-ins, pay-outs): the timeline from the audit log
- * (each step's status and reason, who, when) and the journal lines posted for it.
+ * (each step's status and reason, who, when) and the journal lines posted for it. Who acted is
+ * named to staff, and told by kind to merchant and vendor users (domain/actors).
  */
-export const timelineOf = async <S extends string>(db: DbOrTx, entity: AuditEntity, id: string) => {
+export const timelineOf = async <S extends string>(db: DbOrTx, entity: AuditEntity, id: string, viewer: Role) => {
   const events = await db
     .select()
     .from(auditEvents)
@@ -20,7 +23,7 @@ export const timelineOf = async <S extends string>(db: DbOrTx, entity: AuditEnti
       action: e.action,
       status: after.status ?? (e.action === 'create' ? ('INITIATED' as S) : null),
       reason: after.reason ?? null,
-      actor: e.actorName ?? 'system',
+      actor: actorShownTo(viewer, { role: e.actorRole, name: e.actorName }),
       at: e.at.toISOString(),
     };
   });

@@ -27,7 +27,7 @@ import {
 import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './list-statements';
 import { paiseFrom } from './money-input';
 import type { PayinRow } from './payin-steps';
-import { dataScope, narrowCodes, scopeMerchantCodes, type DataScope } from './scope';
+import { dataScope, narrowCodes, refuseHiddenFilters, scopeMerchantCodes, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
 
@@ -88,8 +88,10 @@ export const codesOf = (db: DbOrTx, f: { merchantCode?: string[]; includeSubMerc
   // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
   scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
 
-export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
-  payinConditions(f, await codesOf(db, f, scope), bound);
+export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+  refuseHiddenFilters(scope, 'payins', f);
+  return payinConditions(f, await codesOf(db, f, scope), bound);
+};
 
 const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
 
@@ -188,6 +190,7 @@ const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayinSort>
 
 export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {
   const scope = await dataScope(db, user);
+  refuseHiddenFilters(scope, 'payins', filters);
   const codes = await codesOf(db, filters, scope);
   const whereWith = (bind: Bind) => and(payinScope(scope, bind), ...payinConditions(filters, codes, bind));
   const page = keptPage(pageStatements, db, paging, whereWith, (where) => pageStatement(db, where, paging));
@@ -259,7 +262,7 @@ export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<P
   const forVendor = belongsToVendor(user.role);
   return {
     ...view,
-    timeline: await timelineOf<PayinStatus>(db, 'payins', id),
+    timeline: await timelineOf<PayinStatus>(db, 'payins', id, user.role),
     journal: forVendor ? [] : await journalOf(db, 'payins', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payins', id),
   };

@@ -27,7 +27,7 @@ import { paiseFrom } from './money-input';
 import type { PayoutRow } from './payout-create';
 import { codesOf } from './payins-list';
 import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
-import { dataScope, type DataScope } from './scope';
+import { dataScope, refuseHiddenFilters, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 
@@ -61,8 +61,10 @@ const payoutConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[]
   );
 };
 
-export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> =>
-  payoutConditions(f, await codesOf(db, f, scope), bound);
+export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
+  refuseHiddenFilters(scope, 'payouts', f);
+  return payoutConditions(f, await codesOf(db, f, scope), bound);
+};
 
 /**
  * The columns a pay-out's list row shows: the other eleven of the table's (the provider's
@@ -153,6 +155,7 @@ const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayoutSort
 
 export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
   const scope = await dataScope(db, user);
+  refuseHiddenFilters(scope, 'payouts', filters);
   const codes = await codesOf(db, filters, scope);
   const whereWith = (bind: Bind) => and(payoutScope(scope, bind), ...payoutConditions(filters, codes, bind));
   const page = keptPage(pageStatements, db, paging, whereWith, (where) => pageStatement(db, where, paging));
@@ -213,7 +216,7 @@ export const getPayout = async (db: Db, user: SessionUser, id: string): Promise<
   if (!row) throw notFound('Pay-out');
   return {
     ...present(row, forVendor),
-    timeline: await timelineOf<PayoutStatus>(db, 'payouts', id),
+    timeline: await timelineOf<PayoutStatus>(db, 'payouts', id, user.role),
     journal: forVendor ? [] : await journalOf(db, 'payouts', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payouts', id),
     providerCalls: (

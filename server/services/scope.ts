@@ -2,6 +2,8 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { merchants } from '../db/schema';
 import { DATA_SCOPES } from '../../domain/scope';
+import { refusedVendorFilter, vendorFilterRefusal, type VendorList } from '../../domain/vendor-filters';
+import { badRequest } from '../errors';
 import type { SessionUser } from './auth';
 
 /** The rows a caller may see (domain/scope): everything, some merchants' rows, or one vendor's. */
@@ -69,4 +71,10 @@ export const narrowCodes = (requested: string[] | undefined, allowed: string[] |
   if (allowed === null) return requested && requested.length > 0 ? requested : null;
   if (!requested || requested.length === 0) return allowed;
   return requested.filter((code) => allowed.includes(code));
+};
+
+/** A vendor's filter on fields its rows leave out is refused, not applied (domain/vendor-filters). */
+export const refuseHiddenFilters = (scope: DataScope, list: VendorList, filters: object) => {
+  const refused = scope.kind === 'vendor' ? refusedVendorFilter(list, filters) : undefined;
+  if (refused) throw badRequest(vendorFilterRefusal(refused), refused);
 };

@@ -96,7 +96,7 @@ export const getSettlement = async (db: Db, user: SessionUser, id: string) => {
   if (!row) throw notFound('Settlement');
   return {
     ...presentSettlement(row),
-    timeline: await timelineOf<SettlementStatus>(db, 'settlements', id),
+    timeline: await timelineOf<SettlementStatus>(db, 'settlements', id, user.role),
     journal: await journalOf(db, 'settlements', id),
   };
 };

@@ -86,7 +86,7 @@ export const getVendorSettlement = async (db: Db, user: SessionUser, id: string)
   if (!row) throw notFound('Vendor settlement');
   return {
     ...presentVendorSettlement(row),
-    timeline: await timelineOf<SettlementStatus>(db, 'vendor-settlements', id),
+    timeline: await timelineOf<SettlementStatus>(db, 'vendor-settlements', id, user.role),
     journal: await journalOf(db, 'vendor-settlements', id),
   };
 };

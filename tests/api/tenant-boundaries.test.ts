@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, merchantApplications, merchants, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/services/passwords';
@@ -6,6 +6,7 @@ import { STAFF_ONLY_MERCHANT_FIELDS, type StaffOnlyMerchantField } from '../../d
 import { demoServerPerFile, startServer, type TestServer } from '../support/server';
 import { confirm } from '../support/roles';
 import { approvalOf } from '../support/fixtures';
+import { payoutKit } from '../support/payouts';
 
 const demo = demoServerPerFile();
 const STRONG_PASSWORD = 'Tenant-Boundary-2026';
@@ -18,7 +19,7 @@ const merchantOf = async (code: string) =>
 /** A user straight into the database, so that no rule of the API under test decides what it holds. */
 const insertUser = async (
   userName: string,
-  role: 'MERCHANT' | 'VENDOR_OPERATIONS',
+  role: 'MERCHANT' | 'MERCHANT_ADMIN' | 'VENDOR_OPERATIONS',
   codes: Partial<typeof users.$inferInsert>,
 ) => {
   const [row] = await demo.s.db
@@ -418,5 +419,96 @@ describe('site, return and callback URLs', () => {
         expect(res.body.error.message).toBe('The Pay-in Callback URL must not point to a link-local address.');
       },
     );
+  });
+});
+
+describe('vendors never learn whose a row is (issue 29, item 6)', () => {
+  const actorsOf = async (path: string, token: string) => {
+    const res = await demo.s.call('GET', path, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body.data.timeline as { actor: string }[]).map((e) => e.actor);
+  };
+  const KINDS = ['merchant API', 'customer', 'staff', 'system', 'merchant user', 'vendor user'];
+  const { fundEntry, newPayout, act } = payoutKit(demo);
+
+  it("shows merchant and vendor users a pay-in's timeline by kind of actor, staff by name", async () => {
+    const { payinId } = await fundEntry('ACME', 1_500);
+    const [row] = await demo.s.db
+      .execute<{ vendor_code: string }>(sql`SELECT vendor_code FROM payins WHERE id = ${payinId}`)
+      .then((r) => r.rows);
+    await insertUser(`timeline-${row.vendor_code}`, 'VENDOR_OPERATIONS', { vendorCode: row.vendor_code });
+    const vendor = await demo.s.login(`timeline-${row.vendor_code}`, STRONG_PASSWORD);
+    const staff = await actorsOf(`/v1/payins/${payinId}`, demo.t.admin);
+    expect(staff).toContain('merchant-api:ACME');
+    expect(staff).toContain('customer');
+    expect(staff.some((a) => a.includes('operations'))).toBe(true);
+    for (const token of [vendor, demo.t['merchant-admin']]) {
+      const shown = await actorsOf(`/v1/payins/${payinId}`, token);
+      expect(shown).toHaveLength(staff.length);
+      expect(shown).toContain('merchant API');
+      expect(shown).toContain('customer');
+      expect(shown).toContain('staff');
+      for (const actor of shown) expect(KINDS).toContain(actor);
+    }
+  });
+
+  it("shows them a pay-out's timeline by kind too", async () => {
+    const { key } = await fundEntry('ACME', 5_000);
+    const id = await newPayout(key, 1_000);
+    const assigned = await demo.s.call('POST', '/v1/payouts/assign', {
+      token: demo.t.operations,
+      body: { ids: [id], vendorCode: 'VEN-ALPHA' },
+    });
+    expect(assigned.status).toBe(200);
+    const paying = (
+      await demo.s.db.execute<{ id: string }>(sql`SELECT id FROM bank_accounts WHERE nickname = 'ALPHA-SBI-PAYOUT'`)
+    ).rows[0].id;
+    const approved = await act(demo.t.vendor, id, 'approve', {
+      method: 'manual',
+      utr: '502611987654',
+      bankAccountId: paying,
+    });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const staff = await actorsOf(`/v1/payouts/${id}`, demo.t.admin);
+    expect(staff).toContain('merchant-api:ACME');
+    expect(staff).toContain('vendor');
+    for (const token of [demo.t.vendor, demo.t['merchant-admin']]) {
+      const shown = await actorsOf(`/v1/payouts/${id}`, token);
+      expect(shown).toHaveLength(staff.length);
+      expect(shown).toContain('merchant API');
+      expect(shown).toContain('vendor user');
+      for (const actor of shown) expect(KINDS).toContain(actor);
+    }
+  });
+
+  const REFUSED = [
+    ['payins', 'merchantCode', 'ACME'],
+    ['payins', 'includeSubMerchants', 'true'],
+    ['payins', 'merchantOrderId', 'DEMO-ACME-0001'],
+    ['payins', 'customerId', 'cust-1'],
+    ['payouts', 'merchantCode', 'ACME'],
+    ['payouts', 'includeSubMerchants', 'true'],
+    ['payouts', 'merchantOrderId', 'DEMO-ACME-0001'],
+  ] as const;
+
+  it.each(REFUSED)(
+    'refuses a vendor filtering %s by %s, in the list and the export',
+    async (resource, filter, value) => {
+      for (const who of ['vendor', 'vendor-operations'] as const)
+        for (const path of [`/v1/${resource}`, `/v1/${resource}/export`]) {
+          const res = await demo.s.call('GET', `${path}?${filter}=${value}`, { token: demo.t[who] });
+          expect(res.status, `${who} ${path}`).toBe(400);
+          expect(res.body.error).toMatchObject({ code: 'VALIDATION', field: filter });
+          expect(res.body.error.message).toContain(filter);
+        }
+    },
+  );
+
+  it.each(REFUSED)('still lets staff and merchants filter %s by %s', async (resource, filter, value) => {
+    for (const who of ['admin', 'merchant-admin'] as const)
+      for (const path of [`/v1/${resource}`, `/v1/${resource}/export`]) {
+        const res = await demo.s.call('GET', `${path}?${filter}=${value}`, { token: demo.t[who] });
+        expect(res.status, `${who} ${path}`).toBe(200);
+      }
   });
 });
