@@ -12,10 +12,10 @@ import { hashApiKey } from '../services/keys';
 import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/idempotency';
 import { createPayin } from '../services/payin-create';
 import { merchantData, type PayinRow } from '../services/payin-steps';
-import { merchantMoney, NO_MERCHANT_MONEY } from '../services/balances';
+import { merchantMoney, NO_MERCHANT_MONEY, subMerchantMoney, type MerchantMoney } from '../services/balances';
 import type { Actor } from '../services/audit';
 import { createPayout, findOrder, payoutData } from '../services/payout-create';
-import { MoneyQuery } from '../schemas/merchants';
+import { MerchantBalanceQuery } from '../schemas/merchants';
 import { MerchantBalance, MerchantPayoutBody, MerchantPayoutCreated, MerchantPayoutStatus } from '../schemas/payouts';
 
 const tags = ['merchant-api'];
@@ -41,6 +41,12 @@ const created = (row: PayinRow, payUrl: string) => ({
   amount: row.amount === null ? null : paiseToRupees(row.amount),
   payUrl,
   expiresAt: row.expiresAt.toISOString(),
+});
+
+const inRupees = (money: MerchantMoney) => ({
+  balance: paiseToRupees(money.balance),
+  held: paiseToRupees(money.held),
+  available: paiseToRupees(money.available),
 });
 
 /** The merchants' own API (issue 10, item 2): the names here are a contract merchants code against. */
@@ -190,21 +196,18 @@ export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
         security,
         summary: 'Your balance, what your waiting pay-outs hold, and what is available for new ones (rupees)',
         description:
-          "A parent merchant's figures include its sub-merchants' unless includeSubMerchants=false; a pay-out draws on its own merchant's available balance only.",
-        querystring: MoneyQuery,
+          "`balance`, `held` and `available` are your own: a pay-out draws on your own available balance, so one of exactly `available` (its fee included) is taken and one a paisa above is refused. A parent merchant's sub-merchants' figures are added up apart, under `subMerchants`, unless includeSubMerchants=false.",
+        querystring: MerchantBalanceQuery,
         response: { 200: Data(MerchantBalance), ...errorResponses },
       },
     },
     async (request) => {
       const { id } = request.merchant;
-      const money = (await merchantMoney(db, [id], request.query)).get(id) ?? NO_MERCHANT_MONEY;
-      return {
-        data: {
-          balance: paiseToRupees(money.balance),
-          held: paiseToRupees(money.held),
-          available: paiseToRupees(money.available),
-        },
-      };
+      const [own, subs] = await Promise.all([
+        merchantMoney(db, [id], { includeSubMerchants: false, within: null }),
+        request.query.includeSubMerchants === false ? null : subMerchantMoney(db, id),
+      ]);
+      return { data: { ...inRupees(own.get(id) ?? NO_MERCHANT_MONEY), ...(subs && { subMerchants: inRupees(subs) }) } };
     },
   );
 };

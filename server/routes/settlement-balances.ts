@@ -38,7 +38,7 @@ export const settlementBalanceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
         tags: ['settlements'],
         security,
         summary:
-          "Balances of the merchants asked for (merchantCode, comma-joined; a merchant user's own when left out), a parent's including its sub-merchants' unless includeSubMerchants is false",
+          "Balances of the merchants asked for (merchantCode, comma-joined; a merchant user's own when left out), a parent's including those of its sub-merchants the caller may see unless includeSubMerchants is false",
         querystring: Type.Object(
           {
             merchantCode: Type.Optional(Type.String({ maxLength: 2000, description: 'comma-joined merchant codes' })),
@@ -62,7 +62,7 @@ export const settlementBalanceRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = as
       const money = await merchantMoney(
         db,
         rows.map((r) => r.id),
-        { includeSubMerchants: request.query.includeSubMerchants ?? true },
+        { includeSubMerchants: request.query.includeSubMerchants ?? true, within: allowed },
       );
       return {
         data: rows.map((r) => {

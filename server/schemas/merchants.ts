@@ -126,6 +126,13 @@ export const MerchantFilters = {
   ),
 };
 
-/** The money of a merchant read alone (show, the merchant API's balance). */
+/** The money of a merchant read alone (show). */
 export const MoneyQuery = Type.Object({ includeSubMerchants: MerchantFilters.includeSubMerchants });
 export type MoneyQuery = Static<typeof MoneyQuery>;
+
+/** The merchant API's balance: its own figures always, its sub-merchants' beside them unless left out. */
+export const MerchantBalanceQuery = Type.Object({
+  includeSubMerchants: Type.Optional(
+    Type.Boolean({ description: "false: leave out the sub-merchants' figures (default true)" }),
+  ),
+});

@@ -91,13 +91,34 @@ export const MerchantPayoutStatus = Type.Object(
   },
 );
 
+const BalanceFigures = {
+  balance: Type.Number({ description: 'rupees the gateway owes you' }),
+  held: Type.Number({ description: 'rupees reserved for your pay-outs still waiting' }),
+  available: Type.Number({ description: 'balance − held: what new pay-outs may use' }),
+};
+
 export const MerchantBalance = Type.Object(
   {
-    balance: Type.Number({ description: 'rupees the gateway owes you' }),
-    held: Type.Number({ description: 'rupees reserved for your pay-outs still waiting' }),
-    available: Type.Number({ description: 'balance − held: what new pay-outs may use' }),
+    ...BalanceFigures,
+    subMerchants: Type.Optional(
+      Type.Object(BalanceFigures, {
+        description:
+          "your sub-merchants' figures added up, apart from yours (a pay-out draws on your own available alone); " +
+          'left out when you have none, or with includeSubMerchants=false',
+      }),
+    ),
   },
-  { examples: [{ balance: 125000, held: 1522.5, available: 123477.5 }] },
+  {
+    examples: [
+      { balance: 125000, held: 1522.5, available: 123477.5 },
+      {
+        balance: 126075,
+        held: 0,
+        available: 126075,
+        subMerchants: { balance: 253962, held: 0, available: 253962 },
+      },
+    ],
+  },
 );
 
 // ---- Staff: the Withdrawal screens ----

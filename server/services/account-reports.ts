@@ -6,7 +6,7 @@ import { MEASURE_SUMS_BY_NAME } from './rollup-folds';
 import type { SessionUser } from './auth';
 import type { Period } from './boards';
 import type { Batches } from './csv';
-import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './scope';
 
 /**
  * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its
@@ -20,10 +20,12 @@ export type AccountDay = { code: string; day: string; netBalance: number } & Rec
 type Members = SQL;
 type SQL = ReturnType<typeof sql>;
 
-const merchantMembers = (codes: string[], includeSubMerchants: boolean): Members => sql`
+/** A merchant and, if asked, those of its sub-merchants the caller may see (`allowed`: null for all). */
+const merchantMembers = (codes: string[], includeSubMerchants: boolean, allowed: string[] | null): Members => sql`
   SELECT m.code, 'merchant:' || m.id AS party FROM merchants m WHERE m.code = ANY(${sql.param(codes)}::text[])
   UNION ALL SELECT m.code, 'merchant:' || s.id FROM merchants m JOIN merchants s ON s.parent_id = m.id
-    WHERE ${includeSubMerchants}::boolean AND m.code = ANY(${sql.param(codes)}::text[])`;
+    WHERE ${includeSubMerchants}::boolean AND m.code = ANY(${sql.param(codes)}::text[])
+      AND ${subMerchantsWithin(allowed, sql`s.code`)}`;
 
 const vendorMembers = (codes: string[]): Members => sql`
   SELECT v.code, 'vendor:' || v.id AS party FROM vendors v WHERE v.code = ANY(${sql.param(codes)}::text[])
@@ -87,19 +89,20 @@ const partiesOf = async (db: DbOrTx, user: SessionUser, kind: 'merchants' | 'ven
         ? sql`SELECT code FROM vendors WHERE code = ANY(${sql.param(asked)}::text[]) ORDER BY code`
         : sql`SELECT code FROM vendors ORDER BY code`,
     );
-    return rows.map((r) => r.code);
+    return { codes: rows.map((r) => r.code), allowed: null };
   }
-  const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(scope));
+  const allowed = scopeMerchantCodes(scope);
+  const codes = narrowCodes(q.merchantCode, allowed);
   const { rows } = await db.execute<{ code: string }>(
     codes === null
       ? sql`SELECT code FROM merchants ORDER BY code`
       : sql`SELECT code FROM merchants WHERE code = ANY(${sql.param(codes)}::text[]) ORDER BY code`,
   );
-  return rows.map((r) => r.code);
+  return { codes: rows.map((r) => r.code), allowed };
 };
 
-const membersOf = (kind: 'merchants' | 'vendors', codes: string[], q: AccountQuery) =>
-  kind === 'merchants' ? merchantMembers(codes, q.includeSubMerchants ?? true) : vendorMembers(codes);
+const membersOf = (kind: 'merchants' | 'vendors', codes: string[], q: AccountQuery, allowed: string[] | null) =>
+  kind === 'merchants' ? merchantMembers(codes, q.includeSubMerchants ?? true, allowed) : vendorMembers(codes);
 
 /** One page of a report: rows `offset` to `offset + limit` of parties × days, and how many there are in all. */
 export const accountReportPage = async (
@@ -110,12 +113,12 @@ export const accountReportPage = async (
   period: Period,
   page: { offset: number; limit: number },
 ) => {
-  const parties = await partiesOf(db, user, kind, q);
+  const { codes: parties, allowed } = await partiesOf(db, user, kind, q);
   const days = daysIn(period.from, period.to);
   const first = Math.floor(page.offset / days);
   const last = Math.ceil((page.offset + page.limit) / days);
   const chosen = parties.slice(first, last);
-  const rows = await accountDays(db, membersOf(kind, chosen, q), chosen, period, {
+  const rows = await accountDays(db, membersOf(kind, chosen, q, allowed), chosen, period, {
     skip: page.offset - first * days,
     limit: page.limit,
   });

@@ -4,6 +4,7 @@ import { bankEntries, payouts } from '../db/schema';
 import { istDayOf } from '../../domain/format';
 import { availableOf } from '../../domain/payout';
 import { istDayRange } from './lists';
+import { subMerchantsWithin } from './scope';
 
 /**
  * Money as the ledger has it (DESIGN §5), read for a whole page of parties in one statement, in
@@ -30,13 +31,14 @@ const idArray = (ids: string[]) => sql`${sql.param([...new Set(ids)])}::uuid[]`;
 const paise = (value: string | number | null) => Number(value ?? 0);
 
 /**
- * Each merchant's balance, held and available money. A parent's figures include its
- * sub-merchants' unless `includeSubMerchants` is false (DESIGN §5).
+ * Each merchant's balance, held and available money. A parent's figures include those of its
+ * sub-merchants that the caller may see (`within`: the merchant codes of its scope, null for all)
+ * unless `includeSubMerchants` is false (DESIGN §5).
  */
 export const merchantMoney = async (
   db: DbOrTx,
   merchantIds: string[],
-  { includeSubMerchants = true }: { includeSubMerchants?: boolean } = {},
+  { includeSubMerchants = true, within }: { includeSubMerchants?: boolean; within: string[] | null },
 ): Promise<Map<string, MerchantMoney>> => {
   if (merchantIds.length === 0) return new Map();
   const { rows } = await db.execute<{ id: string; balance: string; held: string }>(sql`
@@ -44,7 +46,8 @@ export const merchantMoney = async (
     FROM unnest(${idArray(merchantIds)}) AS m(id)
     CROSS JOIN LATERAL (
       SELECT m.id AS id
-      UNION ALL SELECT s.id FROM merchants s WHERE ${includeSubMerchants}::boolean AND s.parent_id = m.id) AS c
+      UNION ALL SELECT s.id FROM merchants s WHERE ${includeSubMerchants}::boolean AND s.parent_id = m.id
+        AND ${subMerchantsWithin(within, sql`s.code`)}) AS c
     LEFT JOIN ledger_accounts a ON a.key = 'merchant:' || c.id
     GROUP BY m.id`);
   return new Map(
@@ -53,6 +56,17 @@ export const merchantMoney = async (
       return [r.id, { ...money, available: availableOf(money) }];
     }),
   );
+};
+
+/** A parent's sub-merchants' money added up, apart from its own; null when it has none. */
+export const subMerchantMoney = async (db: DbOrTx, parentId: string): Promise<MerchantMoney | null> => {
+  const { rows } = await db.execute<{ n: string; balance: string; held: string }>(sql`
+    SELECT count(*) AS n, coalesce(-sum(a.balance), 0) AS balance, coalesce(sum(a.held), 0) AS held
+    FROM merchants s LEFT JOIN ledger_accounts a ON a.key = 'merchant:' || s.id
+    WHERE s.parent_id = ${parentId}::uuid`);
+  if (Number(rows[0].n) === 0) return null;
+  const money = { balance: paise(rows[0].balance), held: paise(rows[0].held) };
+  return { ...money, available: availableOf(money) };
 };
 
 /**

@@ -24,7 +24,7 @@ import {
 } from '../../domain/rollups';
 import type { SessionUser } from './auth';
 import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './rollup-folds';
-import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './scope';
 
 /**
  * The Dashboard and the Vendor Board (issue 13): a period's figures summed from the rollups (a
@@ -128,13 +128,14 @@ interface Merchants {
 const MERCHANT_KEYS = sql`SELECT 'merchant:' || id FROM m`;
 const MERCHANT_ACCOUNTS = sql`ARRAY(${MERCHANT_KEYS})`;
 
-/** The merchants a dashboard adds up: those asked for that the caller may see, with their sub-merchants if asked. */
+/** The merchants a dashboard adds up: those asked for that the caller may see, with those of their sub-merchants it may see if asked. */
 const merchantsFor = async (
   db: DbOrTx,
   user: SessionUser,
   q: { merchantCode?: string[]; includeSubMerchants?: boolean },
 ): Promise<Merchants> => {
-  const codes = narrowCodes(q.merchantCode, scopeMerchantCodes(await dataScope(db, user)));
+  const allowed = scopeMerchantCodes(await dataScope(db, user));
+  const codes = narrowCodes(q.merchantCode, allowed);
   if (codes === null)
     return {
       all: true,
@@ -147,7 +148,7 @@ const merchantsFor = async (
     all: false,
     chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.param(codes)}::text[])),
       m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
-        WHERE ${q.includeSubMerchants ?? false}::boolean)`,
+        WHERE ${q.includeSubMerchants ?? false}::boolean AND ${subMerchantsWithin(allowed, sql`s.code`)})`,
     money: MERCHANT_ACCOUNTS,
     funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
     speeds: sql`ARRAY(SELECT id FROM m)`,

@@ -30,7 +30,7 @@ import {
   sortKey,
   type Paging,
 } from './lists';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
 
 type Row = typeof merchants.$inferSelect;
 type Filters = ListFilters<typeof MerchantFilters>;
@@ -77,11 +77,16 @@ const withMoney = (view: MerchantView, money: MerchantMoney = NO_MERCHANT_MONEY)
 });
 
 /** Rows shown with their money, read from the ledger for all of them at once. */
-const presentWithMoney = async (db: DbOrTx, rows: { m: Row; parentCode: string | null }[], filters: MoneyQuery) => {
+const presentWithMoney = async (
+  db: DbOrTx,
+  rows: { m: Row; parentCode: string | null }[],
+  filters: MoneyQuery,
+  scope: DataScope,
+) => {
   const money = await merchantMoney(
     db,
     rows.map((r) => r.m.id),
-    filters,
+    { includeSubMerchants: filters.includeSubMerchants, within: scopeMerchantCodes(scope) },
   );
   return rows.map((r) => withMoney(presentMerchant({ ...r.m, parentCode: r.parentCode }), money.get(r.m.id)));
 };
@@ -125,7 +130,8 @@ export const listMerchants = async (
   filters: Filters,
   paging: Paging<MerchantSort>,
 ): Promise<{ data: MerchantRow[]; total: number }> => {
-  const where = and(merchantsIn(await dataScope(db, user)), ...filterWhere(filters));
+  const scope = await dataScope(db, user);
+  const where = and(merchantsIn(scope), ...filterWhere(filters));
   const key = sortKey(paging, SORT_COLUMNS, merchants.id);
   const [rows, [{ total }]] = await Promise.all([
     selectMerchants(db, key)
@@ -140,7 +146,7 @@ export const listMerchants = async (
       db,
       rows.map((r) => r.m.id),
     ),
-    presentWithMoney(db, rows, filters),
+    presentWithMoney(db, rows, filters, scope),
   ]);
   const data = shown.map((m) => ({ ...m, subMerchantCount: children.get(m.id) ?? 0 }));
   return { data, total };
@@ -152,14 +158,15 @@ export const exportMerchants = async (
   filters: Filters,
   paging: Paging<MerchantSort>,
 ): Promise<Batches> => {
-  const where = and(merchantsIn(await dataScope(db, user)), ...filterWhere(filters));
+  const scope = await dataScope(db, user);
+  const where = and(merchantsIn(scope), ...filterWhere(filters));
   const key = sortKey(paging, SORT_COLUMNS, merchants.id);
   return async (after, limit) => {
     const rows = await selectMerchants(db, key)
       .where(and(where, afterCursor(key, after)))
       .orderBy(...orderOf(key))
       .limit(limit);
-    return { rows: await presentWithMoney(db, rows, filters), next: cursorOf(rows.at(-1)) };
+    return { rows: await presentWithMoney(db, rows, filters, scope), next: cursorOf(rows.at(-1)) };
   };
 };
 
@@ -218,16 +225,22 @@ export const getMerchant = async (
   query: MoneyQuery = {},
 ): Promise<MerchantDetail> => {
   const row = await findVisibleMerchant(db, user, id);
+  const scope = await dataScope(db, user);
+  const within = scopeMerchantCodes(scope);
   const [[withParent], subs, banks, money] = await Promise.all([
     selectMerchants(db).where(eq(merchants.id, id)),
-    db.select().from(merchants).where(eq(merchants.parentId, id)).orderBy(merchants.code),
+    db
+      .select()
+      .from(merchants)
+      .where(and(eq(merchants.parentId, id), merchantsIn(scope)))
+      .orderBy(merchants.code),
     canUseResource(user.role, 'bank-accounts') ? linkedBankAccounts(db, id) : [],
-    merchantMoney(db, [id], query),
+    merchantMoney(db, [id], { includeSubMerchants: query.includeSubMerchants, within }),
   ]);
   const subMoney = await merchantMoney(
     db,
     subs.map((s) => s.id),
-    { includeSubMerchants: false },
+    { includeSubMerchants: false, within },
   );
   return {
     ...withMoney(presentMerchant({ ...row, parentCode: withParent.parentCode }), money.get(id)),

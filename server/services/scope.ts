@@ -66,6 +66,15 @@ export const scopeWhere = (scope: DataScope, columns: ScopeColumns): SQL | undef
 export const scopeMerchantCodes = (scope: DataScope): string[] | null =>
   scope.kind === 'all' ? null : scope.kind === 'merchants' ? scope.merchantCodes : [];
 
+/**
+ * Which sub-merchants a caller's figures may add to their parent's: those inside its scope. A
+ * MERCHANT_ADMIN's scope holds its sub-merchants, a plain MERCHANT's its own codes alone
+ * (domain/scope), so a parent's figures include its sub-merchants only for callers who may see them.
+ * `code` is the sub-merchant's code column.
+ */
+export const subMerchantsWithin = (allowed: string[] | null, code: SQL): SQL =>
+  allowed === null ? sql`true` : sql`${code} = ANY(${sql.param(allowed)}::text[])`;
+
 /** Intersects what a request asks for with what the caller may see. */
 export const narrowCodes = (requested: string[] | undefined, allowed: string[] | null): string[] | null => {
   if (allowed === null) return requested && requested.length > 0 ? requested : null;

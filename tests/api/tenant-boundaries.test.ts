@@ -7,6 +7,8 @@ import { demoServerPerFile, startServer, type TestServer } from '../support/serv
 import { confirm } from '../support/roles';
 import { approvalOf } from '../support/fixtures';
 import { payoutKit } from '../support/payouts';
+import { orderId } from '../support/deposits';
+import { formatRupees, istDayOf } from '../../domain/format';
 
 const demo = demoServerPerFile();
 const STRONG_PASSWORD = 'Tenant-Boundary-2026';
@@ -510,5 +512,116 @@ describe('vendors never learn whose a row is (issue 29, item 6)', () => {
         const res = await demo.s.call('GET', `${path}?${filter}=${value}`, { token: demo.t[who] });
         expect(res.status, `${who} ${path}`).toBe(200);
       }
+  });
+});
+
+describe("a plain merchant user of a parent merchant sees its own codes' figures only (issue 29, item 6)", () => {
+  const { fund } = payoutKit(demo);
+  const today = istDayOf(new Date());
+  const day = `from=${today}&to=${today}`;
+  let own: string;
+  let admin: string;
+  const get = async (token: string, path: string) => {
+    const res = await demo.s.call('GET', path, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  beforeAll(async () => {
+    await insertUser('acme-own-only', 'MERCHANT', { merchantCodes: ['ACME'] });
+    await insertUser('acme-admin-too', 'MERCHANT_ADMIN', { merchantCodes: ['ACME'] });
+    own = await demo.s.login('acme-own-only', STRONG_PASSWORD);
+    admin = await demo.s.login('acme-admin-too', STRONG_PASSWORD);
+    // Earlier cases of this file put ACME-KIDS in test mode, whose pay-ins move no money.
+    await demo.s.db.update(merchants).set({ testMode: false, enabled: true }).where(eq(merchants.code, 'ACME-KIDS'));
+    await fund('ACME', 3_000);
+    await fund('ACME-KIDS', 7_000);
+  });
+
+  it("adds no sub-merchant to a MERCHANT's Dashboard; a MERCHANT_ADMIN's has them", async () => {
+    const alone = await get(demo.t.admin, `/v1/dashboard?merchantCode=ACME&includeSubMerchants=false&${day}`);
+    const withKids = await get(demo.t.admin, `/v1/dashboard?merchantCode=ACME&includeSubMerchants=true&${day}`);
+    expect(withKids.deposit.amount - alone.deposit.amount).toBeGreaterThanOrEqual(7_000);
+    expect(await get(own, `/v1/dashboard?includeSubMerchants=true&${day}`)).toEqual(alone);
+    expect(await get(own, `/v1/dashboard?merchantCode=ACME&includeSubMerchants=true&${day}`)).toEqual(alone);
+    expect(await get(admin, `/v1/dashboard?merchantCode=ACME&includeSubMerchants=true&${day}`)).toEqual(withKids);
+  });
+
+  it("adds no sub-merchant to a MERCHANT's balances; a MERCHANT_ADMIN's has them", async () => {
+    const path = '/v1/settlements/balances?merchantCode=ACME';
+    const alone = await get(demo.t.admin, `${path}&includeSubMerchants=false`);
+    const withKids = await get(demo.t.admin, path);
+    expect(withKids[0].balance - alone[0].balance).toBeGreaterThanOrEqual(7_000 * 0.975);
+    expect(await get(own, path)).toEqual(alone);
+    expect(await get(own, '/v1/settlements/balances')).toEqual(alone);
+    expect(await get(admin, path)).toEqual(withKids);
+  });
+
+  it("adds no sub-merchant to a MERCHANT's Accounts report; a MERCHANT_ADMIN's has them", async () => {
+    const report = async (token: string, query: string) => {
+      const res = await demo.s.call('GET', `/v1/reports/accounts?${day}&${query}`, { token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data.filter((r: { merchantCode: string }) => r.merchantCode === 'ACME');
+    };
+    const alone = await report(demo.t.admin, 'merchantCode=ACME&includeSubMerchants=false');
+    const withKids = await report(demo.t.admin, 'merchantCode=ACME');
+    expect(alone).toHaveLength(1);
+    expect(withKids).not.toEqual(alone);
+    expect(await report(own, '')).toEqual(alone);
+    expect(await report(own, 'merchantCode=ACME&includeSubMerchants=true')).toEqual(alone);
+    expect(await report(admin, 'merchantCode=ACME')).toEqual(withKids);
+  });
+});
+
+describe("the merchant API's balance is what the merchant itself can pay out (issue 29, item 6)", () => {
+  const { fund, balanceOf } = payoutKit(demo);
+  const payout = (key: string, amount: number) =>
+    demo.s.call('POST', '/v1/merchant-api/payouts', {
+      headers: { 'x-api-key': key },
+      body: {
+        merchantOrderId: orderId('wd'),
+        customerId: 'cust-5',
+        amount,
+        beneficiary: { accountHolder: 'Asha Rao', accountNumber: '001234567890', ifsc: 'HDFC0001234' },
+      },
+    });
+
+  it("answers ACME's own available, which a pay-out takes to the paisa, and its sub-merchants' apart", async () => {
+    await demo.s.db.update(merchants).set({ testMode: false }).where(eq(merchants.code, 'ACME-KIDS'));
+    const acme = await fund('ACME', 20_000);
+    const kids = await fund('ACME-KIDS', 9_000);
+    // No fee and wide limits: a pay-out then holds its amount alone, so `available` is the most one may be.
+    await demo.s.db
+      .update(merchants)
+      .set({ payoutFeeBps: 0, minPayout: 1, maxPayout: 1_00_00_000_00 })
+      .where(eq(merchants.code, 'ACME'));
+    const kidsOwn = await balanceOf(kids);
+    expect(kidsOwn).not.toHaveProperty('subMerchants');
+    const answer = (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': acme } })).body.data;
+    expect(answer.subMerchants).toEqual({
+      balance: kidsOwn.balance,
+      held: kidsOwn.held,
+      available: kidsOwn.available,
+    });
+    const { available } = answer;
+    expect(available).toBeGreaterThan(0);
+    const over = await payout(acme, Math.round((available + 1) * 100) / 100);
+    expect(over.status).toBe(409);
+    expect(over.body.error.code).toBe('INSUFFICIENT_BALANCE');
+    expect(over.body.error.message).toContain(`The available balance (${formatRupees(available)})`);
+    const exact = await payout(acme, available);
+    expect(exact.status, JSON.stringify(exact.body)).toBe(201);
+    const after = (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': acme } })).body.data;
+    expect(after).toMatchObject({ available: 0, held: answer.held + available, balance: answer.balance });
+    expect(after.subMerchants).toEqual(answer.subMerchants);
+    const alone = (
+      await demo.s.call('GET', '/v1/merchant-api/balance?includeSubMerchants=false', { headers: { 'x-api-key': acme } })
+    ).body.data;
+    expect(alone).toEqual({ balance: after.balance, held: after.held, available: 0 });
+  });
+
+  it("documents the sub-merchants' figures in /v1/docs", async () => {
+    const doc = (await demo.s.call('GET', '/v1/docs')).body;
+    const schema = JSON.stringify(doc.paths['/v1/merchant-api/balance'].get.responses['200']);
+    expect(schema).toContain('subMerchants');
   });
 });
