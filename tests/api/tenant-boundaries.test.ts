@@ -604,10 +604,12 @@ describe("the merchant API's balance is what the merchant itself can pay out (is
     });
     const { available } = answer;
     expect(available).toBeGreaterThan(0);
-    const over = await payout(acme, Math.round((available + 1) * 100) / 100);
-    expect(over.status).toBe(409);
-    expect(over.body.error.code).toBe('INSUFFICIENT_BALANCE');
-    expect(over.body.error.message).toContain(`The available balance (${formatRupees(available)})`);
+    for (const more of [1, 0.01]) {
+      const over = await payout(acme, Math.round((available + more) * 100) / 100);
+      expect(over.status).toBe(409);
+      expect(over.body.error.code).toBe('INSUFFICIENT_BALANCE');
+      expect(over.body.error.message).toContain(`The available balance (${formatRupees(available)})`);
+    }
     const exact = await payout(acme, available);
     expect(exact.status, JSON.stringify(exact.body)).toBe(201);
     const after = (await demo.s.call('GET', '/v1/merchant-api/balance', { headers: { 'x-api-key': acme } })).body.data;
