@@ -3,12 +3,14 @@ import type { Db, DbOrTx } from '../db';
 import { paiseToRupees } from '../../domain/money';
 import { providerClearing } from '../../domain/ledger';
 import { PROVIDERS, SOURCE_OF } from '../../domain/providers';
+import { bankDifferences, type BankOptions } from './reconciliation-bank';
 
 /**
  * The reconciliation check (issue 12): every party's money recomputed from the rows of its money
  * events (domain/balances.ts in SQL, each party on its own, no sub-merchant roll-up) beside what
  * the ledger says, and the ledger against itself. All read in one snapshot, so that a posting
- * made meanwhile cannot show as a difference.
+ * made meanwhile cannot show as a difference. Issue 29: the rows against the bank entries too, in
+ * the same snapshot (reconciliation-bank.ts); `clean` only when neither side differs.
  */
 export type Party = 'merchant' | 'vendor' | 'provider' | 'account' | 'journal';
 
@@ -170,7 +172,7 @@ const rupees = (f: Figure) => ({
 
 export type Difference = ReturnType<typeof rupees>;
 
-export const reconcile = (db: Db) =>
+export const reconcile = (db: Db, opts: BankOptions = {}) =>
   db.transaction(
     async (tx) => {
       // One after the other: a transaction has one connection.
@@ -179,15 +181,20 @@ export const reconcile = (db: Db) =>
       const providers = await providerFigures(tx);
       const accounts = await accountFigures(tx);
       const journals = await journalFigures(tx);
+      const { entries, ...bank } = await bankDifferences(tx, opts);
       const all = [...merchants, ...vendors, ...providers, ...accounts, ...journals.figures];
       const count = (list: Figure[]) => new Set(list.map((f) => f.code)).size;
+      const differences = all.filter((f) => f.ledger !== f.rows).map(rupees);
       return {
-        differences: all.filter((f) => f.ledger !== f.rows).map(rupees),
+        differences,
+        bank,
+        clean: differences.length === 0 && Object.values(bank.counts).every((n) => n === 0),
         checked: {
           merchants: count(merchants),
           vendors: vendors.length,
           accounts: count(accounts),
           journals: journals.count,
+          bankEntries: entries,
         },
         checkedAt: new Date().toISOString(),
       };
