@@ -18,6 +18,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { get } from '../../providers/http';
+import { BankDifferences } from './BankDifferences';
 import type { Reconciliation, ReconciliationDifference } from './types';
 
 type State = { kind: 'running' } | { kind: 'done'; result: Reconciliation } | { kind: 'failed'; message: string };
@@ -62,7 +63,10 @@ const Differences = ({ rows }: { rows: ReconciliationDifference[] }) => {
   );
 };
 
-/** Runs GET /v1/reconciliation when opened and says what it found: every balance agrees, or which differ. */
+/**
+ * Runs GET /v1/reconciliation when opened and says what it found on each side: every balance
+ * agrees with the ledger or which differ, and the records agree with the bank or which do not.
+ */
 export const ReconciliationDialog = ({ open, onClose }: { open: boolean; onClose: () => void }) => {
   const translate = useTranslate();
   const t = (key: string, options?: Record<string, unknown>) =>
@@ -95,13 +99,27 @@ export const ReconciliationDialog = ({ open, onClose }: { open: boolean; onClose
         </Stack>
       );
     if (state.kind === 'failed') return <Alert severity="error">{state.message}</Alert>;
-    const { differences, checked, checkedAt } = state.result;
+    const { differences, bank, checked, checkedAt } = state.result;
     const at = formatDateTime(checkedAt);
-    if (differences.length === 0) return <Alert severity="success">{t('agrees', { ...checked, at })}</Alert>;
+    const bankCount = Object.values(bank.counts).reduce((sum, n) => sum + n, 0);
     return (
       <Stack spacing={2}>
-        <Alert severity="error">{t('differs', { smart_count: differences.length, at })}</Alert>
-        <Differences rows={differences} />
+        {differences.length === 0 ? (
+          <Alert severity="success">{t('agrees', { ...checked, at })}</Alert>
+        ) : (
+          <>
+            <Alert severity="error">{t('differs', { smart_count: differences.length, at })}</Alert>
+            <Differences rows={differences} />
+          </>
+        )}
+        {bankCount === 0 ? (
+          <Alert severity="success">{t('bank_agrees', checked)}</Alert>
+        ) : (
+          <>
+            <Alert severity="error">{t('bank_differs', { smart_count: bankCount, at })}</Alert>
+            <BankDifferences bank={bank} />
+          </>
+        )}
       </Stack>
     );
   };

@@ -53,11 +53,20 @@ const renderList = (role: Role, reconciliation: (call: Call) => Response = () =>
   return calls;
 };
 
-const result = (differences: Reconciliation['differences']): Reconciliation => ({
-  differences,
-  checked: { merchants: 4, vendors: 2, accounts: 11, journals: 420 },
-  checkedAt: '2026-03-10T06:30:00.000Z',
-});
+const NO_BANK_DIFFERENCE = { 'entry-amount': 0, 'utr-reused': 0, 'payin-without-entry': 0, 'entry-unused': 0 };
+const result = (
+  differences: Reconciliation['differences'],
+  bank: Partial<Reconciliation['bank']> = {},
+): Reconciliation => {
+  const all = { differences: [], counts: NO_BANK_DIFFERENCE, limit: 100, unusedHours: 24, ...bank };
+  return {
+    differences,
+    bank: all,
+    clean: differences.length === 0 && all.differences.length === 0,
+    checked: { merchants: 4, vendors: 2, accounts: 11, journals: 420, bankEntries: 96 },
+    checkedAt: '2026-03-10T06:30:00.000Z',
+  };
+};
 
 describe('the merchant list', () => {
   it('shows each merchant’s net balance from the server', async () => {
@@ -81,6 +90,7 @@ describe('the merchant list', () => {
         'Every balance agrees with the ledger: 4 merchants, 2 vendors, 11 ledger accounts and 420 journals checked at 10/03/2026 at 12:00:00 PM.',
       ),
     ).toBeInTheDocument();
+    expect(within(dialog).getByText('The records agree with the bank: 96 bank entries checked.')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === '/v1/reconciliation')).toHaveLength(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Check again' }));
     await waitFor(() => expect(calls.filter((c) => c.path === '/v1/reconciliation')).toHaveLength(2));
@@ -106,6 +116,66 @@ describe('the merchant list', () => {
     ).toEqual(['Merchant', 'ACME', 'Balance', '₹1,123.45', '₹1,000.00', '₹123.45']);
     const journal = within(dialog).getByText('payin:x:success:2').closest('tr') as HTMLElement;
     expect(within(journal).getByText('Sum of entries')).toBeInTheDocument();
+  });
+
+  it('lists the records that differ from the bank entries: kind, reason and records, and how many were left out', async () => {
+    const reason =
+      'Pay-in ord-7 of BOLT was confirmed at ₹4,500.00 but its bank entry (UTR 402611000001) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.';
+    renderList('ADMIN', () =>
+      json(200, {
+        data: result([], {
+          differences: [
+            {
+              kind: 'entry-amount',
+              reason,
+              utr: '402611000001',
+              records: [
+                { entity: 'payins', id: 'p7', label: 'ord-7', code: 'BOLT', amount: 4500 },
+                { entity: 'bank-entries', id: 'e7', label: '402611000001', code: 'BETA-AXIS-01', amount: 450 },
+              ],
+              amount: 4500,
+              bankAmount: 450,
+              difference: 4050,
+              decision: { confirmedBy: 'admin', confirmedAt: '2026-03-10T06:00:00.000Z', checkedBy: null },
+              credit: null,
+            },
+            {
+              kind: 'utr-reused',
+              reason: 'UTR 412345678901 proves 2 records: pay-out wd-1, settlement CRISP.',
+              utr: '412345678901',
+              records: [
+                { entity: 'payouts', id: 'o1', label: 'wd-1', code: 'CRISP', amount: 600 },
+                { entity: 'settlements', id: 's1', label: 'CRISP', code: 'CRISP', amount: 1000 },
+              ],
+              amount: null,
+              bankAmount: null,
+              difference: null,
+              decision: null,
+              credit: null,
+            },
+          ],
+          counts: { ...NO_BANK_DIFFERENCE, 'entry-amount': 1, 'utr-reused': 130 },
+        }),
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reconciliation' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Every balance agrees with the ledger/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/131 records differ from the bank entries/)).toBeInTheDocument();
+    const table = within(dialog).getByRole('table', { name: 'Records against the bank' });
+    const amount = within(table).getByText(reason).closest('tr') as HTMLElement;
+    expect(
+      within(amount)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual([
+      'Amount differs from its bank entry',
+      reason,
+      'Pay-in ord-7 (BOLT) ₹4,500.00Bank entry 402611000001 (BETA-AXIS-01) ₹450.00',
+    ]);
+    const reused = within(table).getByText('UTR used more than once').closest('tr') as HTMLElement;
+    expect(within(reused).getByText('Settlement CRISP ₹1,000.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('UTR used more than once: The first 100 of 130 are listed.')).toBeInTheDocument();
   });
 
   it("shows the server's message when the check fails", async () => {

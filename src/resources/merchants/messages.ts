@@ -66,8 +66,27 @@ export const merchantMessages = {
     running: 'Recomputing every balance from the records…',
     agrees:
       'Every balance agrees with the ledger: %{merchants} merchants, %{vendors} vendors, %{accounts} ledger accounts and %{journals} journals checked at %{at}.',
+    bank_agrees: 'The records agree with the bank: %{bankEntries} bank entries checked.',
     differs:
       'One figure differs from the ledger (checked at %{at}). |||| %{smart_count} figures differ from the ledger (checked at %{at}).',
+    bank_differs:
+      'One record differs from the bank entries (checked at %{at}). |||| %{smart_count} records differ from the bank entries (checked at %{at}).',
+    bank_title: 'Records against the bank',
+    bank_listed: 'The first %{limit} of %{count} are listed.',
+    kind: {
+      'entry-amount': 'Amount differs from its bank entry',
+      'utr-reused': 'UTR used more than once',
+      'payin-without-entry': 'Pay-in without a bank entry',
+      'entry-unused': 'Bank entry unused',
+    },
+    entity: {
+      payins: 'Pay-in',
+      payouts: 'Pay-out',
+      settlements: 'Settlement',
+      'vendor-settlements': 'Vendor settlement',
+      'bank-entries': 'Bank entry',
+    },
+    bank_columns: { kind: 'Difference', reason: 'Reason', records: 'Records' },
     again: 'Check again',
     close: 'Close',
     columns: {

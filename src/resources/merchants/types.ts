@@ -1,4 +1,5 @@
 import type { Provider } from '../../../domain/providers';
+import type { BankDifferenceKind, BankRecordEntity } from '../../../domain/reconciliation';
 
 /** A merchant as the API shows it: never the key or the signing secret, only the key's prefix. */
 export interface Merchant {
@@ -60,9 +61,41 @@ export interface ReconciliationDifference {
   difference: number;
 }
 
+/** A record a bank difference involves (amount in rupees). */
+export interface BankRecord {
+  entity: BankRecordEntity;
+  id: string;
+  label: string;
+  code: string | null;
+  amount: number | null;
+}
+
+/** One difference between the rows and the bank entries (rupees). */
+export interface BankDifference {
+  kind: BankDifferenceKind;
+  reason: string;
+  utr: string | null;
+  records: BankRecord[];
+  amount: number | null;
+  bankAmount: number | null;
+  difference: number | null;
+  decision: { confirmedBy: string | null; confirmedAt: string | null; checkedBy: string | null } | null;
+  credit: { state: 'none' | 'free' | 'used'; entry: BankRecord | null; usedBy: BankRecord | null } | null;
+}
+
 /** The answer of GET /v1/reconciliation. */
 export interface Reconciliation {
+  /** The ledger against the rows. */
   differences: ReconciliationDifference[];
-  checked: { merchants: number; vendors: number; accounts: number; journals: number };
+  /** The rows against the bank entries: each kind's oldest `limit`, and how many there are. */
+  bank: {
+    differences: BankDifference[];
+    counts: Record<BankDifferenceKind, number>;
+    limit: number;
+    unusedHours: number;
+  };
+  /** Both sides agree. */
+  clean: boolean;
+  checked: { merchants: number; vendors: number; accounts: number; journals: number; bankEntries: number };
   checkedAt: string;
 }
