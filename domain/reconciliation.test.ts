@@ -37,7 +37,7 @@ describe('entryAmountDifference', () => {
     expect(d.difference).toBe(4_050_00);
     expect(d.records.map((r) => r.id)).toEqual(['p1', 'e1']);
     expect(d.reason).toBe(
-      'Pay-in ord-1 of BOLT was confirmed at ₹4,500.00 but its bank entry (UTR 402611000001) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.',
+      'Pay-in ord-1 of BOLT was confirmed at ₹4,500.00 by admin but its bank entry (UTR 402611000001) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.',
     );
   });
 

@@ -83,6 +83,7 @@ const NAME: Record<BankRecordEntity, string> = {
   'bank-entries': 'bank entry',
 };
 const named = (r: BankRecord) => `${NAME[r.entity]} ${r.label}`;
+const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const ofParty = (r: BankRecord) => `${named(r)}${r.code && r.entity === 'payins' ? ` of ${r.code}` : ''}`;
 
 const base = (kind: BankDifferenceKind, utr: string | null, records: BankRecord[]) => ({
@@ -105,7 +106,8 @@ const whoDecided = (d: Decision) => {
 export const entryAmountDifference = (payin: BankRecord, entry: BankRecord, decision: Decision): BankDifference => ({
   ...base('entry-amount', entry.label, [payin, entry]),
   reason:
-    `Pay-in ${payin.label}${payin.code ? ` of ${payin.code}` : ''} was confirmed at ${money(payin.amount)} but its bank entry ` +
+    `${capital(ofParty(payin))} was confirmed at ${money(payin.amount)}` +
+    `${decision.confirmedBy ? ` by ${decision.confirmedBy}` : ''} but its bank entry ` +
     `(UTR ${entry.label}) shows ${money(entry.amount)}, and no checker approved the difference: check the bank statement, ` +
     'then correct the pay-in or have a checker approve it.',
   amount: payin.amount,
@@ -155,5 +157,3 @@ export const entryUnusedDifference = (entry: BankRecord, recordedAt: string, hou
   amount: entry.amount,
   bankAmount: entry.amount,
 });
-
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

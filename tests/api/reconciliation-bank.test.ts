@@ -120,6 +120,21 @@ describe('GET /v1/reconciliation: the rows against the bank entries', () => {
     expect(answer.checked.bankEntries).toBeGreaterThanOrEqual(0);
   });
 
+  it('documents both sides and `clean` in the OpenAPI document', async () => {
+    const docs = (await demo.s.call('GET', '/v1/docs')).body;
+    const get = docs.paths['/v1/reconciliation'].get;
+    expect(get.parameters).toEqual([expect.objectContaining({ name: 'unusedHours', in: 'query' })]);
+    const answer = get.responses['200'].content['application/json'].schema.properties.data;
+    expect(answer.properties.differences.description).toMatch(/ledger against the rows only/);
+    expect(answer.properties.clean.description).toMatch(/every `bank.counts` is 0/);
+    expect(Object.keys(answer.properties.bank.properties.counts.properties)).toEqual([
+      'entry-amount',
+      'utr-reused',
+      'payin-without-entry',
+      'entry-unused',
+    ]);
+  });
+
   it('finds a UTR used by three pay-outs and a settlement, and one used across every kind of record', async () => {
     // Through the API: three pay-outs approved by hand with one UTR, then a BANK settlement with it.
     const key = await fund('CRISP', 10_000);
@@ -275,7 +290,7 @@ describe('GET /v1/reconciliation: the rows against the bank entries', () => {
         ? [
             {
               kind: 'entry-amount',
-              reason: `Pay-in ${viaApi.merchantOrderId} of BOLT was confirmed at ₹4,500.00 but its bank entry (UTR ${utr}) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.`,
+              reason: `Pay-in ${viaApi.merchantOrderId} of BOLT was confirmed at ₹4,500.00 by admin but its bank entry (UTR ${utr}) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.`,
               utr,
               records: [
                 { entity: 'payins', id: viaApi.id, label: viaApi.merchantOrderId, code: 'BOLT', amount: 4_500 },

@@ -120,7 +120,7 @@ describe('the merchant list', () => {
 
   it('lists the records that differ from the bank entries: kind, reason and records, and how many were left out', async () => {
     const reason =
-      'Pay-in ord-7 of BOLT was confirmed at ₹4,500.00 but its bank entry (UTR 402611000001) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.';
+      'Pay-in ord-7 of BOLT was confirmed at ₹4,500.00 by admin but its bank entry (UTR 402611000001) shows ₹450.00, and no checker approved the difference: check the bank statement, then correct the pay-in or have a checker approve it.';
     renderList('ADMIN', () =>
       json(200, {
         data: result([], {
