@@ -38,3 +38,43 @@ export type ConfirmationKind = (typeof CONFIRMATION_KINDS)[number];
 
 export const isConfirmationKind = (value: unknown): value is ConfirmationKind =>
   (CONFIRMATION_KINDS as readonly unknown[]).includes(value);
+
+/**
+ * Every kind acts on one record, named by its id; these name it otherwise: a new bank account by
+ * its nickname (its natural key, the account having no id yet), a provider's account by the provider.
+ */
+const RECORD_KEYS: Partial<Record<ConfirmationKind, 'nickname' | 'provider'>> = {
+  'bank-account.create': 'nickname',
+  'provider.update': 'provider',
+};
+export type ConfirmationRecordKey = 'id' | 'nickname' | 'provider';
+export const confirmationRecordKey = (kind: ConfirmationKind): ConfirmationRecordKey => RECORD_KEYS[kind] ?? 'id';
+
+/** What a confirmation was given for: its own id, a kind and, when the user named one, a record. */
+export interface ConfirmationGrant {
+  id: string;
+  kind: ConfirmationKind;
+  recordId?: string;
+}
+
+/** A confirmation spent on one request: its id is the grant's, so a grant is spent once. */
+export interface ConfirmationUse {
+  id: string;
+  kind: ConfirmationKind;
+  recordId: string;
+}
+
+/**
+ * The use a grant makes of one request on one record, or null when it may not serve it: another
+ * kind, no record named, or another record than the one the grant names. A grant naming no record
+ * serves the first it is used on, since that use spends it.
+ */
+export const confirmationUse = (
+  grant: ConfirmationGrant,
+  kind: ConfirmationKind,
+  recordId: string | null | undefined,
+): ConfirmationUse | null => {
+  if (grant.kind !== kind || !recordId) return null;
+  if (grant.recordId !== undefined && grant.recordId !== recordId) return null;
+  return { id: grant.id, kind, recordId };
+};
