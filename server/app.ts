@@ -17,6 +17,7 @@ import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/settings';
 import { writeToOutbox } from './services/outbox';
 import { forgetOldGuesses } from './services/guesses';
+import { forgetSpentConfirmations } from './services/confirmations';
 import { GUESS_WINDOW_SECONDS } from './services/auth';
 import { setPasswordHashCost } from './services/passwords';
 import { withLogRedaction } from './logging';
@@ -277,14 +278,16 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     payPageRateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
   });
 
-  // Guess counters whose window and wait have both ended serve nobody: swept every ten minutes.
-  const sweep = setInterval(
-    () =>
-      forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'sweeping old guess counters failed'),
-      ),
-    10 * 60_000,
-  );
+  // Guess counters whose window and wait have both ended, and spent confirmations long expired,
+  // serve nobody: swept every ten minutes.
+  const sweep = setInterval(() => {
+    forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping old guess counters failed'),
+    );
+    forgetSpentConfirmations(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
+    );
+  }, 10 * 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));
 

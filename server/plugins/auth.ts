@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
 import { type SessionUser, type TokenClaims } from '../services/auth';
 import { activeSession } from '../services/session-check';
-import { requireConfirmation } from '../services/confirmations';
+import { requireConfirmation, spendConfirmation } from '../services/confirmations';
 import type { SessionCache } from '../services/session-cache';
 import { merchantByApiKey, WRONG_KEYS_PER_MINUTE, type MerchantRow } from '../services/merchant-api-keys';
 
@@ -22,7 +22,10 @@ export type Access = { public: true } | { merchantApi: true } | { resource: ApiR
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** A sensitive action: the request must carry a fresh password confirmation given for this kind. */
+    /**
+     * A sensitive action: the request must carry a fresh password confirmation given for this kind,
+     * spent on the record it acts on once the request is valid, before the handler runs.
+     */
     confirm?: ConfirmationKind;
     /** Open to a user whose password an administrator set and who has not changed it yet. */
     duringPasswordChange?: boolean;
@@ -138,6 +141,11 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     if (!canDo(request.session.role, access.resource, access.action)) throw forbidden();
     const kind = request.routeOptions.config.confirm;
     if (kind) requireConfirmation(app, request, kind);
+  });
+
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const kind = request.routeOptions.config?.confirm;
+    if (kind) await spendConfirmation(opts.db, app, request, kind);
   });
 
   // A write of this server may have ended sessions or changed a user (sign-out, a role, a password):

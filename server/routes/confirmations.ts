@@ -18,7 +18,8 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{
       },
       schema: {
         tags: ['auth'],
-        summary: 'Re-enter the password to confirm a sensitive action; send the answer as the X-Confirmation header',
+        summary:
+          'Re-enter the password to confirm one sensitive action on one record; send the answer as the X-Confirmation header of that one request',
         security: [{ bearer: [] }],
         body: Type.Object(
           {
@@ -26,6 +27,14 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{
             action: enumOf(
               CONFIRMATION_KINDS,
               'the kind of action to confirm; the confirmation is refused for any other',
+            ),
+            recordId: Type.Optional(
+              Type.String({
+                minLength: 1,
+                maxLength: 200,
+                description:
+                  'the record the action is for (its id; a new bank account: its nickname; a provider: its name); the confirmation is refused on any other. Without it, the first record it serves',
+              }),
             ),
           },
           { additionalProperties: false },
@@ -37,7 +46,7 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => ({
-      data: await grantConfirmation(app, db, request.session, request.body.password, request.body.action, {
+      data: await grantConfirmation(app, db, request.session, request.body, {
         maxFailedLogins,
         ip: request.ip,
       }),

@@ -81,7 +81,7 @@ export const updateBankAccount = async (
     const shownBefore = await viewBankAccount(tx, 'audit', id);
     const values = { ...details(input, before), ...terms };
     const renumbered = BANK_NUMBER_FIELDS.some((f) => (values[f] ?? null) !== (before[f] ?? null));
-    if (renumbered) confirmed('bank-account.numbers');
+    if (renumbered) await confirmed(tx, 'bank-account.numbers');
     // Money would go elsewhere from now on: a second staff user approves the new details first.
     const approval = renumbered && needsApproval(before.usedFor) ? { approvedBy: null, approvedAt: null } : {};
     await tx
@@ -116,8 +116,8 @@ export const setBankFlags = async (
   if (flags.enabled === undefined && flags.showQr === undefined && flags.showBankDetails === undefined) {
     throw badRequest('Nothing to change: send enabled, showQr or showBankDetails', 'enabled');
   }
-  if (flags.enabled !== undefined) confirmed('bank-account.toggle');
   return db.transaction(async (tx) => {
+    if (flags.enabled !== undefined) await confirmed(tx, 'bank-account.toggle');
     await findVisible(tx, user, id, true);
     const shownBefore = await viewBankAccount(tx, 'audit', id);
     await tx

@@ -172,7 +172,7 @@ export const updateMerchant = async (
   await checkWebAddresses(input, urls);
   return db.transaction(async (tx) => {
     const before = await findVisibleMerchant(tx, user, id, true);
-    if (CALLBACK_URL_FIELDS.some((f) => addresses[f] !== before[f])) confirmed('merchant.callback-urls');
+    if (CALLBACK_URL_FIELDS.some((f) => addresses[f] !== before[f])) await confirmed(tx, 'merchant.callback-urls');
     holdControls(user, input, before);
     holdIntentSwitch(user, input, before);
     const [after] = await tx

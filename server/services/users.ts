@@ -128,7 +128,7 @@ export const updateUser = async (
   db.transaction(async (tx) => {
     const before = await findManageable(tx, user, id);
     const codes = await codesFor(tx, user, input);
-    if (changesAccess(before, { role: input.role, ...codes })) confirmed('user.access');
+    if (changesAccess(before, { role: input.role, ...codes })) await confirmed(tx, 'user.access');
     const [after] = await tx
       .update(users)
       .set({

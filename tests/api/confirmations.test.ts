@@ -1,19 +1,24 @@
-import { and, count, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   auditEvents,
   bankAccounts,
+  confirmationUses,
   merchantApplications,
   merchantBankAccounts,
   merchants,
+  payins,
   users,
 } from '../../server/db/schema';
 import { mayReceivePayins } from '../../domain/bank-account';
+import { forgetSpentConfirmations } from '../../server/services/confirmations';
 import type { ConfirmationKind } from '../../domain/confirmations';
 import { decodeClaims, signWithServerSecret } from '../support/jwt';
 import { confirm, type DemoUser } from '../support/roles';
 import { demoServerPerFile } from '../support/server';
 import { approvalOf, bankAccountBody } from '../support/fixtures';
+import { assignedBank, assignedPayin, merchantKey, utrOf } from '../support/deposits';
 
 const demo = demoServerPerFile();
 const call = (
@@ -312,5 +317,123 @@ describe('maker-checker for new pay-in bank accounts', () => {
     const res = await approve('transactions', made.id);
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('A pay-out account needs no approval.');
+  });
+});
+
+describe('a confirmation serves one request, on one record', () => {
+  const key = () => merchantKey(demo.s, 'BOLT');
+  /** A pay-in in DISPUTE: paid 480 against 500 asked, confirmable at the entry's amount. */
+  const disputed = async () => {
+    const p = await assignedPayin(demo.s, await key(), 500);
+    const utr = utrOf(40);
+    const entry = { bankAccountId: await assignedBank(demo.s, p.id), utr, amount: 480 };
+    expect((await call('POST', '/v1/bank-entries', 'operations', { body: entry })).status).toBe(201);
+    const submitted = await demo.s.call('POST', `/v1/pay/${p.id}/utr`, { body: { utr } });
+    expect(submitted.body.data.status).toBe('DISPUTE');
+    return p.id as string;
+  };
+  const confirmPayin = (id: string, headers: Record<string, string>) =>
+    call('POST', `/v1/payins/${id}/confirm`, 'admin', { headers, body: { confirmedAmount: 480 } });
+  const statusOf = async (id: string) => (await demo.s.db.select().from(payins).where(eq(payins.id, id)))[0].status;
+  const forRecord = async (user: DemoUser, kind: ConfirmationKind, recordId: string) => {
+    const res = await call('POST', '/v1/confirmations', user, { body: { password: 'Demo@1234', action: kind, recordId } });
+    expect(res.status).toBe(200);
+    return { 'x-confirmation': res.body.data.confirmation as string };
+  };
+  const person = async (userName: string) =>
+    (
+      await demo.s.db
+        .insert(users)
+        .values({ userName, fullName: userName, role: 'MERCHANT', merchantCodes: ['BOLT'], passwordHash: '-' })
+        .returning()
+    )[0].id;
+  const toggle = (id: string, headers: Record<string, string>) =>
+    call('PUT', `/v1/users/${id}/enabled`, 'admin', { headers, body: { enabled: true } });
+
+  it('confirms one pay-in, and is refused on a second', async () => {
+    const [a, b] = [await disputed(), await disputed()];
+    const headers = await confirmed('admin', 'payin.confirm');
+    expect((await confirmPayin(a, headers)).body.data.status).toBe('SUCCESS');
+    expectConfirmationRequired(await confirmPayin(b, headers));
+    expect(await statusOf(b)).toBe('DISPUTE');
+    expect((await confirmPayin(b, await confirmed('admin', 'payin.confirm'))).body.data.status).toBe('SUCCESS');
+  });
+
+  it('serves exactly one of fifty concurrent requests', async () => {
+    const id = await person('confirm-concurrent');
+    const headers = await confirmed('admin', 'user.toggle');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => toggle(id, headers)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(1);
+    const refused = answers.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(49);
+    refused.forEach(expectConfirmationRequired);
+    const { jti } = decodeClaims(headers['x-confirmation']);
+    const uses = await demo.s.db.select().from(confirmationUses).where(eq(confirmationUses.id, jti));
+    expect(uses).toEqual([expect.objectContaining({ userId: await userIdOf('admin'), kind: 'user.toggle', recordId: id })]);
+  });
+
+  it('given for a record, is refused on another and still serves its own, once', async () => {
+    const [a, b] = [await person('confirm-record-a'), await person('confirm-record-b')];
+    const headers = await forRecord('admin', 'user.toggle', a);
+    expect(decodeClaims(headers['x-confirmation'])).toMatchObject({ act: 'user.toggle', rec: a });
+    expectConfirmationRequired(await toggle(b, headers));
+    expect((await toggle(a, headers)).status).toBe(200);
+    expectConfirmationRequired(await toggle(a, headers));
+
+    const [p, q] = [await disputed(), await disputed()];
+    const forP = await forRecord('admin', 'payin.confirm', p);
+    expectConfirmationRequired(await confirmPayin(q, forP));
+    expect(await statusOf(q)).toBe('DISPUTE');
+    expect((await confirmPayin(p, forP)).body.data.status).toBe('SUCCESS');
+  });
+
+  it('is refused for another kind of action, and is not spent by that', async () => {
+    const id = await person('confirm-other-kind');
+    const headers = await confirmed('admin', 'payin.confirm');
+    expectConfirmationRequired(await toggle(id, headers));
+    const p = await disputed();
+    expect((await confirmPayin(p, headers)).body.data.status).toBe('SUCCESS');
+  });
+
+  it('is spent with a change that needs it, in that change: an edit that needs none leaves it', async () => {
+    const id = await person('confirm-access-edit');
+    const path = `/v1/users/${id}`;
+    const edit = { fullName: 'Access Edit', role: 'MERCHANT', merchantCodes: ['BOLT'] };
+    const headers = await confirmed('admin', 'user.access');
+    expect((await call('PUT', path, 'admin', { body: edit, headers })).status).toBe(200);
+    const grant = { ...edit, merchantCodes: ['BOLT', 'CRISP'] };
+    expect((await call('PUT', path, 'admin', { body: grant, headers })).body.data.merchantCodes).toEqual([
+      'BOLT',
+      'CRISP',
+    ]);
+    expectConfirmationRequired(await call('PUT', path, 'admin', { body: edit, headers }));
+  });
+
+  it('names its record as a string of at most 200 characters', async () => {
+    for (const recordId of ['', 'x'.repeat(201)]) {
+      const res = await call('POST', '/v1/confirmations', 'admin', {
+        body: { password: 'Demo@1234', action: 'user.toggle', recordId },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.field).toBe('recordId');
+    }
+  });
+});
+
+describe('spent confirmations', () => {
+  it('are forgotten once long expired', async () => {
+    const userId = await userIdOf('admin');
+    const [old, fresh] = [randomUUID(), randomUUID()];
+    const longAgo = new Date(Date.now() - 11 * 60_000);
+    await demo.s.db.insert(confirmationUses).values([
+      { id: old, userId, kind: 'user.toggle', recordId: 'a', usedAt: longAgo },
+      { id: fresh, userId, kind: 'user.toggle', recordId: 'b' },
+    ]);
+    await forgetSpentConfirmations(demo.s.db);
+    const left = await demo.s.db
+      .select({ id: confirmationUses.id })
+      .from(confirmationUses)
+      .where(inArray(confirmationUses.id, [old, fresh]));
+    expect(left).toEqual([{ id: fresh }]);
   });
 });

@@ -78,10 +78,14 @@ describe('bad input changes nothing', () => {
     await s.call('POST', `/v1/pay/${p.id}/utr`, { body: { utr } });
     const bank = await assignedBank(s, p.id);
     const before = await counts();
-    const headers = await confirm(s, t.admin, 'payin.confirm');
+    // A confirmation serves one request, refused or not: each try brings its own.
     for (const confirmedAmount of [0, -1, 10.001, 'x'])
       await refused(
-        await s.call('POST', `/v1/payins/${p.id}/confirm`, { token: t.admin, headers, body: { confirmedAmount } }),
+        await s.call('POST', `/v1/payins/${p.id}/confirm`, {
+          token: t.admin,
+          headers: await confirm(s, t.admin, 'payin.confirm'),
+          body: { confirmedAmount },
+        }),
         /confirmedAmount/,
       );
     await refused(await s.call('POST', `/v1/payins/${p.id}/utr`, { token: t.admin, body: { utr: '1' } }), /utr/i);

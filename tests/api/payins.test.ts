@@ -222,14 +222,19 @@ describe('staff corrections', () => {
     const confirmUrl = `/v1/payins/${p.id}/confirm`;
     expect((await s.call('POST', confirmUrl, { token: t.admin, body: { confirmedAmount: 480 } })).status).toBe(403);
     expect((await s.call('POST', confirmUrl, { token: t.merchant, body: { confirmedAmount: 480 } })).status).toBe(403);
+    const confirmWith = async (confirmedAmount: number, headers?: Record<string, string>) =>
+      s.call('POST', confirmUrl, {
+        token: t.admin,
+        headers: headers ?? (await confirm(s, t.admin, 'payin.confirm')),
+        body: { confirmedAmount },
+      });
+    expect((await confirmWith(480.001)).status).toBe(400);
     const headers = await confirm(s, t.admin, 'payin.confirm');
-    expect(
-      (await s.call('POST', confirmUrl, { token: t.admin, headers, body: { confirmedAmount: 480.001 } })).status,
-    ).toBe(400);
-    const done = await s.call('POST', confirmUrl, { token: t.admin, headers, body: { confirmedAmount: 480 } });
+    const done = await confirmWith(480, headers);
     expect(done.body.data).toMatchObject({ status: 'SUCCESS', confirmedAmount: 480, fee: 12 });
-    const again = await s.call('POST', confirmUrl, { token: t.admin, headers, body: { confirmedAmount: 480 } });
-    expect(again.status).toBe(409);
+    // A confirmation serves one request: the same one again is refused before the pay-in is looked at.
+    expect((await confirmWith(480, headers)).body.error.code).toBe('CONFIRMATION_REQUIRED');
+    expect((await confirmWith(480)).status).toBe(409);
     expect(await ledgerHolds(s)).toEqual({ unbalanced: [], mismatched: [] });
 
     const [entry] = await s.db.select().from(bankEntries).where(eq(bankEntries.utr, utr));

@@ -180,7 +180,8 @@ describe("ADMIN corrects a paid pay-out's UTR (POST /v1/payouts/:id/utr)", () =>
       data: { id, status: 'SUCCESS', utr: fixed },
     });
 
-    const same = await correctUtr(demo.t.admin, id, fixed, confirmed);
+    expect((await correctUtr(demo.t.admin, id, fixed, confirmed)).body.error.code).toBe('CONFIRMATION_REQUIRED');
+    const same = await correctUtr(demo.t.admin, id, fixed, await confirm(demo.s, demo.t.admin, 'payout.utr'));
     expect(same.status).toBe(409);
     expect(same.body.error.code).toBe('SAME_UTR');
     expect(await callbacksOf(id)).toHaveLength(2);
@@ -196,7 +197,8 @@ describe("ADMIN corrects a paid pay-out's UTR (POST /v1/payouts/:id/utr)", () =>
       'Only the UTR of a paid pay-out (SUCCESS) can be corrected; this one is INITIATED.',
     );
     expect(await rows(sql`SELECT utr FROM payouts WHERE id = ${waiting.body.data.id}`)).toEqual([{ utr: null }]);
-    const missing = await correctUtr(demo.t.admin, '00000000-0000-4000-8000-000000000000', utrOf(74), confirmed);
+    const again = await confirm(demo.s, demo.t.admin, 'payout.utr');
+    const missing = await correctUtr(demo.t.admin, '00000000-0000-4000-8000-000000000000', utrOf(74), again);
     expect(missing.status).toBe(404);
   });
 });

@@ -143,7 +143,12 @@ describe('enable, disable and reset', () => {
     expect(
       (await s.call('POST', '/v1/login', { body: { userName: 'operations', password: 'Demo@1234' } })).status,
     ).toBe(403);
-    await s.call('PUT', `/v1/users/${id}/enabled`, { token: t.admin, headers, body: { enabled: true } });
+    const enabled = await s.call('PUT', `/v1/users/${id}/enabled`, {
+      token: t.admin,
+      headers: await confirm(s, t.admin, 'user.toggle'),
+      body: { enabled: true },
+    });
+    expect(enabled.status).toBe(200);
     const reset = await s.call('POST', `/v1/users/${id}/reset-password`, {
       token: t.admin,
       headers: await confirm(s, t.admin, 'user.reset-password'),
