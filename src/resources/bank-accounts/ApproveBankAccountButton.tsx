@@ -33,6 +33,7 @@ export const ApproveBankAccountButton = ({ compact = false }: { compact?: boolea
         refresh();
       },
       translate('resources.bank-accounts.approve_question', { name: record.nickname }),
+      { recordId: String(record.id) },
     );
 
   return (

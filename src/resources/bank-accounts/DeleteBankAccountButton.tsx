@@ -34,7 +34,7 @@ export const DeleteBankAccountButton = ({ compact = false }: { compact?: boolean
         refresh();
       },
       translate('resources.bank-accounts.delete_question', { name: record.nickname }),
-      { alwaysAsk: true },
+      { recordId: String(record.id) },
     );
 
   return (

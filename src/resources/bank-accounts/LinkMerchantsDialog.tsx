@@ -72,7 +72,7 @@ export const LinkMerchantsDialog = ({
     const result = await send(
       'bank-account.link',
       (headers) => (mode === 'link' ? post(path, body, { headers }) : del(path, body, { headers })),
-      { what: 'resources.bank-accounts.confirm.link' },
+      { what: 'resources.bank-accounts.confirm.link', recordId: String(record.id) },
     );
     setBusy(false);
     if (!result) return;

@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { RecordContextProvider, ResourceContextProvider } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderInAdmin, signInAs, type Call } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { BankAccountCreate } from './BankAccountCreate';
 import { ApproveBankAccountButton } from './ApproveBankAccountButton';
 import { BankAccountEdit } from './BankAccountEdit';
 
-beforeEach(() => forgetConfirmation());
 afterEach(() => vi.unstubAllGlobals());
 
 const ACCOUNT = {

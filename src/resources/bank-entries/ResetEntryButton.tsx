@@ -31,11 +31,16 @@ export const ResetEntryButton = () => {
   };
   const reset = () => {
     setAsking(false);
-    confirm('bank-entry.reset', async (headers) => {
-      ensureOk(await post(`/bank-entries/${record.id}/reset`, {}, { headers }));
-      toasts.success(translate('app.toast.success'), translate('resources.add-data.reset.done'));
-      refresh();
-    });
+    confirm(
+      'bank-entry.reset',
+      async (headers) => {
+        ensureOk(await post(`/bank-entries/${record.id}/reset`, {}, { headers }));
+        toasts.success(translate('app.toast.success'), translate('resources.add-data.reset.done'));
+        refresh();
+      },
+      undefined,
+      { recordId: String(record.id) },
+    );
   };
 
   return (

@@ -1,17 +1,15 @@
 import type { ReactNode } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ResourceContextProvider } from 'react-admin';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { json, mockApi, renderInAdmin, signInAs, type Call } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { AddDataScreen } from './AddDataScreen';
 import { AddEntryForm } from './AddEntryForm';
 import { BankEntryList } from './BankEntryList';
 import { ImportStatement } from './ImportStatement';
 import { entryBody } from './entryForm';
 
-beforeEach(() => forgetConfirmation());
 afterEach(() => vi.unstubAllGlobals());
 
 const BANKS = [
@@ -293,7 +291,11 @@ describe('the list of entries', () => {
 
     await waitFor(() => expect(posts(calls, '/v1/bank-entries/e1/reset')).toHaveLength(1));
     expect(posts(calls, '/v1/bank-entries/e1/reset')[0].headers['x-confirmation']).toBe('c-1');
-    expect(posts(calls, '/v1/confirmations')[0].body).toEqual({ password: 'Demo@1234', action: 'bank-entry.reset' });
+    expect(posts(calls, '/v1/confirmations')[0].body).toEqual({
+      password: 'Demo@1234',
+      action: 'bank-entry.reset',
+      recordId: expect.any(String),
+    });
     expect(await screen.findByText('Entry reset: it is Un-Used again.')).toBeInTheDocument();
   });
 });

@@ -57,6 +57,7 @@ export const MerchantShowActions = () => {
       {may('update') && <EditButton />}
       {may('toggle') && !toggleRefusal(role, record, !record.enabled) && (
         <ConfirmedButton
+          recordId={String(record.id)}
           kind="merchant.toggle"
           label={record.enabled ? 'resources.merchant.actions.disable' : 'resources.merchant.actions.enable'}
           icon={record.enabled ? <BlockIcon /> : <CheckCircleIcon />}
@@ -70,6 +71,7 @@ export const MerchantShowActions = () => {
       )}
       {may('rotate') && (
         <ConfirmedButton
+          recordId={String(record.id)}
           kind="merchant.rotate-keys"
           label="resources.merchant.actions.rotate"
           icon={<KeyIcon />}
@@ -79,12 +81,12 @@ export const MerchantShowActions = () => {
       )}
       {may('delete') && (
         <ConfirmedButton
+          recordId={String(record.id)}
           kind="merchant.delete"
           label="resources.merchant.actions.delete"
           icon={<DeleteIcon />}
           color="error"
           action={remove}
-          alwaysAsk
           confirmText={translate('resources.merchant.confirm.delete', { code: record.code })}
         />
       )}

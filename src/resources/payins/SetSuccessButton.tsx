@@ -34,7 +34,10 @@ export const SetSuccessButton = () => {
   const submit = async (values: Record<string, unknown>) => {
     const amount = Number(values.confirmedAmount);
     const what = t('what', { code: record.shortCode, amount: formatRupees(amount) });
-    const result = await send('payin.confirm', (headers) => payinActions.confirm(record.id, amount, headers), { what });
+    const result = await send('payin.confirm', (headers) => payinActions.confirm(record.id, amount, headers), {
+      what,
+      recordId: String(record.id),
+    });
     if (!result) return undefined;
     if (result.error) {
       const { field, message } = result.error;

@@ -5,13 +5,11 @@ import type { PayinView } from '../../../domain/payin';
 import type { Role } from '../../../domain/roles';
 import { MerchantsProvider } from '../../merchants';
 import { currentPath, json, mockApi, renderAppAt, renderInAdmin, signInAs, type Call } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { presetRange } from './datePresets';
 import { PayinList } from './PayinList';
 import type { Payin } from './types';
 
 beforeEach(() => {
-  forgetConfirmation();
   // The lists keep their filters in the address: each test starts from a clean one.
   window.history.pushState({}, '', '/');
 });

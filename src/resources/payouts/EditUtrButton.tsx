@@ -29,6 +29,7 @@ export const EditUtrButton = () => {
     const utr = normaliseUtr(String(values.utr));
     const result = await send('payout.utr', (headers) => payoutActions.editUtr(record.id, utr, headers), {
       what: t('what', { utr }),
+      recordId: String(record.id),
     });
     if (!result) return undefined;
     if (!outcome(result, t('done', { utr }), name)) {

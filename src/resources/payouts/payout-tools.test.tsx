@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, json, mockApi, renderAppAt, signInAs } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { PAYOUT, api, lists, renderList, row, rowOf, writes } from './testing';
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());

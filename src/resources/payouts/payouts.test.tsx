@@ -4,11 +4,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayoutView } from '../../../domain/payout';
 import type { Role } from '../../../domain/roles';
 import { json } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { PAYOUT, api, buttonsOf, forVendor, headers, lists, renderList, row, rowOf, writes } from './testing';
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());

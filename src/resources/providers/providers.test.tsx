@@ -1,13 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi, renderAppAt, signInAs, type Call } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import type { ProviderAccount } from './types';
 
 // A confirmation is reused for a few minutes by the same session: each test starts without one.
 afterEach(() => {
   vi.unstubAllGlobals();
-  forgetConfirmation();
 });
 
 const RAZORPAY: ProviderAccount = {

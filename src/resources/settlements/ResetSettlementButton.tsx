@@ -34,7 +34,7 @@ export const ResetSettlementButton = () => {
         refresh();
       },
       t('what'),
-      { alwaysAsk: true },
+      { recordId: String(record.id) },
     );
 
   return (

@@ -3,7 +3,6 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { json, type Call } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { SettlementsList } from './SettlementsList';
 import { SETTLEMENT, choose, fakeApi, renderScreen, rowOf, type, writesOf } from './testing';
 import type { MerchantBalance } from './types';
@@ -34,7 +33,6 @@ const lines = (region: HTMLElement) =>
     .map((li) => li.textContent);
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { json } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { SettlementsList } from './SettlementsList';
 import { buttonsOf, choose, optionsOf, renderScreen, row, rowOf, fakeApi, type, writesOf } from './testing';
 
@@ -13,7 +12,6 @@ const writes = (calls: Parameters<typeof writesOf>[0]) => writesOf(calls, API);
 const idOf = (name: string) => row(name, {}).id;
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());

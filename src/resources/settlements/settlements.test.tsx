@@ -3,7 +3,6 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { currentPath, json, renderAppAt, signInAs } from '../../test-support';
-import { forgetConfirmation } from '../shared/confirmation';
 import { SettlementsList } from './SettlementsList';
 import {
   SETTLEMENT,
@@ -27,7 +26,6 @@ const writes = (calls: Parameters<typeof writesOf>[0]) => writesOf(calls, API);
 const short = SETTLEMENT.id.slice(0, 8);
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());

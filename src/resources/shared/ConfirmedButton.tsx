@@ -5,8 +5,8 @@ import type { ConfirmationHeaders } from './confirmation';
 import { useConfirmedAction } from './useConfirmedAction';
 
 /**
- * A toolbar button for a sensitive action: asks for the password (unless a fresh confirmation is
- * held), then runs the action with the confirmation headers. Failures show as error toasts.
+ * A toolbar button for a sensitive action: asks for the password, then runs the action with the
+ * confirmation headers. Failures show as error toasts.
  */
 export const ConfirmedButton = ({
   kind,
@@ -16,7 +16,7 @@ export const ConfirmedButton = ({
   color = 'primary',
   disabled,
   confirmText,
-  alwaysAsk,
+  recordId,
 }: {
   /** The kind of action the password confirms. */
   kind: ConfirmationKind;
@@ -28,8 +28,8 @@ export const ConfirmedButton = ({
   disabled?: boolean;
   /** What the action does, shown in the password dialog (a message id or text). */
   confirmText?: string;
-  /** Ask for the password even when a fresh confirmation is held (for what cannot be undone). */
-  alwaysAsk?: boolean;
+  /** The record the action is for: the confirmation serves no other. */
+  recordId?: string;
 }) => {
   const { confirm, dialog } = useConfirmedAction();
   const [busy, setBusy] = useState(false);
@@ -45,7 +45,7 @@ export const ConfirmedButton = ({
         }
       },
       confirmText,
-      { alwaysAsk },
+      { recordId },
     );
   return (
     <>

@@ -49,15 +49,20 @@ export const ConfirmedSwitch = <R extends RaRecord = RaRecord>({
   const change = (event: MouseEvent) => {
     event.stopPropagation();
     const next = !value;
-    confirm(kind, async (headers) => {
-      setBusy(true);
-      try {
-        ensureOk(await put(path(record), body ? body(record, next) : { [source]: next }, { headers }));
-        refresh();
-      } finally {
-        setBusy(false);
-      }
-    });
+    confirm(
+      kind,
+      async (headers) => {
+        setBusy(true);
+        try {
+          ensureOk(await put(path(record), body ? body(record, next) : { [source]: next }, { headers }));
+          refresh();
+        } finally {
+          setBusy(false);
+        }
+      },
+      undefined,
+      { recordId: String(record.id) },
+    );
   };
 
   return (

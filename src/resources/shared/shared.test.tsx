@@ -5,7 +5,7 @@ import { put } from '../../providers/http';
 import { json, mockApi, renderInAdmin, signInAs, type Call } from '../../test-support';
 import { AuditHistory } from './AuditHistory';
 import { changesOf, describeChange } from './changes';
-import { CONFIRMATION_REUSE_MS, ensureOk, forgetConfirmation } from './confirmation';
+import { ensureOk } from './confirmation';
 import { ConfirmedSwitch } from './ConfirmedSwitch';
 import { ExportButton } from './ExportButton';
 import { useConfirmedAction, type ConfirmedAction } from './useConfirmedAction';
@@ -15,7 +15,7 @@ const Harness = ({ action }: { action: ConfirmedAction }) => {
   return (
     <>
       <button onClick={() => confirm('merchant.rotate-keys', action)}>Do it</button>
-      <button onClick={() => confirm('merchant.delete', action)}>Do another kind</button>
+      <button onClick={() => confirm('merchant.delete', action, undefined, { recordId: 'm1' })}>Delete m1</button>
       {dialog}
     </>
   );
@@ -43,7 +43,6 @@ const typePassword = (value: string) => {
 };
 
 beforeEach(() => {
-  forgetConfirmation();
   signInAs('ADMIN');
 });
 afterEach(() => {
@@ -79,26 +78,7 @@ describe('useConfirmedAction', () => {
     await waitFor(() => expect(screen.queryByText('Confirm with your password')).not.toBeInTheDocument());
   });
 
-  it('reuses the confirmation for four minutes, then asks again', async () => {
-    const calls = api();
-    renderInAdmin(<Harness action={rotate} />);
-    fireEvent.click(screen.getByText('Do it'));
-    typePassword('Demo@1234');
-    await waitFor(() => expect(calls).toHaveLength(2));
-
-    fireEvent.click(screen.getByText('Do it'));
-    await waitFor(() => expect(calls).toHaveLength(3));
-    expect(calls[2].path).toBe('/v1/merchants/m1/rotate-key');
-    await waitFor(() => expect(screen.queryByText('Confirm with your password')).not.toBeInTheDocument());
-
-    const later = Date.now() + CONFIRMATION_REUSE_MS + 1;
-    vi.spyOn(Date, 'now').mockReturnValue(later);
-    fireEvent.click(screen.getByText('Do it'));
-    expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
-    expect(calls).toHaveLength(3);
-  });
-
-  it('reuses a confirmation only for the kind of action it was given for', async () => {
+  it('asks for the password again for the next action: a confirmation serves one request', async () => {
     const calls = api();
     renderInAdmin(<Harness action={rotate} />);
     fireEvent.click(screen.getByText('Do it'));
@@ -106,26 +86,36 @@ describe('useConfirmedAction', () => {
     await waitFor(() => expect(calls).toHaveLength(2));
     await waitFor(() => expect(screen.queryByText('Confirm with your password')).not.toBeInTheDocument());
 
-    fireEvent.click(screen.getByText('Do another kind'));
+    fireEvent.click(screen.getByText('Do it'));
     expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
+    expect(calls).toHaveLength(2);
     typePassword('Demo@1234');
     await waitFor(() => expect(calls).toHaveLength(4));
-    expect(calls[2].body).toEqual({ password: 'Demo@1234', action: 'merchant.delete' });
+    expect(calls.map((c) => `${c.method} ${c.path}`).slice(2)).toEqual([
+      'POST /v1/confirmations',
+      'PUT /v1/merchants/m1/rotate-key',
+    ]);
   });
 
-  it('asks again when the server no longer accepts the held confirmation', async () => {
-    let first = true;
-    api(() => {
-      if (!first) return json(200, { data: {} });
-      first = false;
-      return json(403, {
+  it('names the record the action is for, when it is known', async () => {
+    const calls = api();
+    renderInAdmin(<Harness action={rotate} />);
+    fireEvent.click(screen.getByText('Delete m1'));
+    typePassword('Demo@1234');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[0].body).toEqual({ password: 'Demo@1234', action: 'merchant.delete', recordId: 'm1' });
+  });
+
+  it("shows a refused confirmation as the server's message", async () => {
+    api(() =>
+      json(403, {
         error: { message: 'Please enter your password again to confirm this action.', code: 'CONFIRMATION_REQUIRED' },
-      });
-    });
+      }),
+    );
     renderInAdmin(<Harness action={rotate} />);
     fireEvent.click(screen.getByText('Do it'));
     typePassword('Demo@1234');
-    expect(await screen.findByText('Confirm with your password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter your password again to confirm this action.')).toBeInTheDocument();
   });
 
   it("shows the action's failure as an error toast with the server's message", async () => {
@@ -165,6 +155,7 @@ describe('ConfirmedSwitch', () => {
     fireEvent.click(screen.getByRole('switch', { name: 'Enabled' }));
     typePassword('Demo@1234');
     await waitFor(() => expect(calls.at(-1)?.path).toBe('/v1/merchants/m1/enabled'));
+    expect(calls[0].body).toEqual({ password: 'Demo@1234', action: 'merchant.toggle', recordId: 'm1' });
     expect(calls.at(-1)).toMatchObject({
       method: 'PUT',
       body: { enabled: false },

@@ -5,28 +5,21 @@ import type { ConfirmationKind } from '../../../domain/confirmations';
 import { required } from '../../../domain/validation';
 import { normaliseError, type Result } from '../../providers/http';
 import { useToasts } from '../../notifications';
-import {
-  CONFIRMATION_REQUIRED,
-  errorCode,
-  forgetConfirmation,
-  heldConfirmation,
-  requestConfirmation,
-  type ConfirmationHeaders,
-} from './confirmation';
+import { CONFIRMATION_REQUIRED, requestConfirmation, type ConfirmationHeaders } from './confirmation';
 
 export type ConfirmedAction = (headers: ConfirmationHeaders) => Promise<void>;
 
 /**
- * `confirm(kind, action)` runs the action with the X-Confirmation header, asking for the password
- * first unless a fresh confirmation of that kind is held; its failure shows as an error toast.
- * `what` says what is about to happen (a message id or text), shown above the password;
- * `alwaysAsk` asks even with a fresh confirmation held, for what cannot be undone.
+ * `confirm(kind, action)` asks for the password, then runs the action with the X-Confirmation
+ * header; its failure shows as an error toast. `what` says what is about to happen (a message id
+ * or text), shown above the password; `recordId` names the record acted on, so the confirmation
+ * serves no other.
  */
 type Confirm = (
   kind: ConfirmationKind,
   action: ConfirmedAction,
   what?: string,
-  options?: { alwaysAsk?: boolean },
+  options?: { recordId?: string },
 ) => void;
 
 /**
@@ -38,18 +31,23 @@ type Confirm = (
 type Send = <T>(
   kind: ConfirmationKind,
   request: (headers: ConfirmationHeaders) => Promise<Result<T>>,
-  options?: { what?: string; onlyIfAsked?: boolean },
+  options?: { what?: string; onlyIfAsked?: boolean; recordId?: string },
 ) => Promise<Result<T> | null>;
 
 const isConfirmationRequired = (result: Result<unknown>) => result.error?.code === CONFIRMATION_REQUIRED;
 
-/** Sensitive actions ask for the password again (DESIGN §6), once per kind of action. */
+/**
+ * Sensitive actions ask for the password again (DESIGN §6), every time: a confirmation serves one
+ * request on one record.
+ */
 export const useConfirmedAction = (): { confirm: Confirm; send: Send; dialog: ReactNode } => {
   const translate = useTranslate();
   const toasts = useToasts();
-  const pending = useRef<{ kind: ConfirmationKind; resolve: (headers: ConfirmationHeaders | null) => void } | null>(
-    null,
-  );
+  const pending = useRef<{
+    kind: ConfirmationKind;
+    recordId?: string;
+    resolve: (headers: ConfirmationHeaders | null) => void;
+  } | null>(null);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -58,10 +56,10 @@ export const useConfirmedAction = (): { confirm: Confirm; send: Send; dialog: Re
 
   /** Opens the password dialog; resolves to the new confirmation's headers, or null when cancelled. */
   const ask = useCallback(
-    (kind: ConfirmationKind, whatHappens?: string) =>
+    (kind: ConfirmationKind, whatHappens?: string, recordId?: string) =>
       new Promise<ConfirmationHeaders | null>((resolve) => {
         pending.current?.resolve(null);
-        pending.current = { kind, resolve };
+        pending.current = { kind, recordId, resolve };
         setWhat(whatHappens);
         setPassword('');
         setError(null);
@@ -71,34 +69,28 @@ export const useConfirmedAction = (): { confirm: Confirm; send: Send; dialog: Re
   );
 
   const confirm = useCallback<Confirm>(
-    (kind, action, whatHappens, { alwaysAsk = false } = {}) => {
-      const attempt = async (held: ConfirmationHeaders | null, retry: boolean): Promise<void> => {
-        const headers = held ?? (await ask(kind, whatHappens));
+    (kind, action, whatHappens, { recordId } = {}) => {
+      const attempt = async () => {
+        const headers = await ask(kind, whatHappens, recordId);
         if (!headers) return;
         try {
           await action(headers);
         } catch (failure) {
-          // The held confirmation expired or belonged to another session: ask once more.
-          if (retry && errorCode(failure) === CONFIRMATION_REQUIRED) {
-            forgetConfirmation(kind);
-            return attempt(null, false);
-          }
           toasts.error(translate('app.toast.error'), normaliseError(failure).message);
         }
       };
-      void attempt(alwaysAsk ? null : heldConfirmation(kind), true);
+      void attempt();
     },
     [ask, toasts, translate],
   );
 
   const send = useCallback<Send>(
-    async (kind, request, { what: whatHappens, onlyIfAsked = false } = {}) => {
-      const held = heldConfirmation(kind) ?? (onlyIfAsked ? {} : await ask(kind, whatHappens));
-      if (!held) return null;
-      const first = await request(held);
-      if (!isConfirmationRequired(first)) return first;
-      forgetConfirmation(kind);
-      const headers = await ask(kind, whatHappens);
+    async (kind, request, { what: whatHappens, onlyIfAsked = false, recordId } = {}) => {
+      if (onlyIfAsked) {
+        const first = await request({});
+        if (!isConfirmationRequired(first)) return first;
+      }
+      const headers = await ask(kind, whatHappens, recordId);
       return headers ? request(headers) : null;
     },
     [ask],
@@ -111,7 +103,7 @@ export const useConfirmedAction = (): { confirm: Confirm; send: Send; dialog: Re
     const missing = required(label)(password);
     if (missing || !pending.current) return setError(missing ?? null);
     setBusy(true);
-    const answer = await requestConfirmation(password, pending.current.kind);
+    const answer = await requestConfirmation(password, pending.current.kind, pending.current.recordId);
     setBusy(false);
     if ('error' in answer) return setError(answer.error.message);
     setOpen(false);

@@ -55,6 +55,7 @@ export const ResetPasswordButton = ({ compact = false }: { compact?: boolean }) 
         toasts.success(translate('app.toast.success'), t('done'));
       },
       t('title', { name: record.userName }),
+      { recordId: String(record.id) },
     );
   };
 

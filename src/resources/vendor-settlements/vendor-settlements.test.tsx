@@ -15,7 +15,6 @@ import {
   type,
   writesOf,
 } from '../settlements/testing';
-import { forgetConfirmation } from '../shared/confirmation';
 import type { VendorSettlement } from './types';
 import { VendorSettlementsList } from './VendorSettlementsList';
 
@@ -39,7 +38,6 @@ const writes = (calls: Call[]) => writesOf(calls, API);
 const short = BASE.id.slice(0, 8);
 
 beforeEach(() => {
-  forgetConfirmation();
   window.history.pushState({}, '', '/');
 });
 afterEach(() => vi.unstubAllGlobals());
