@@ -130,7 +130,11 @@ describe('users that also hold a merchant outside the caller’s scope', () => {
       body: { enabled: false },
     });
     expect(foreign.status).toBe(404);
-    const mine = await demo.s.call('PUT', `/v1/users/${own.id}/enabled`, { token, headers, body: { enabled: false } });
+    const mine = await demo.s.call('PUT', `/v1/users/${own.id}/enabled`, {
+      token,
+      headers: await confirm(demo.s, token, 'user.toggle'),
+      body: { enabled: false },
+    });
     expect(mine.status).toBe(200);
     expect((await userIdOf('beta-operator')).enabled).toBe(true);
   });
