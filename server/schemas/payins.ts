@@ -248,6 +248,20 @@ export const PayinDetail = Type.Object({
   timeline: Type.Array(TimelineStep),
   journal: Type.Array(JournalLine),
   callbacks: Type.Array(CallbackView),
+  checkerRequest: Type.Optional(
+    Nullable(
+      Type.Object(
+        {
+          maker: Type.String(),
+          askedAt: Type.String(),
+          confirmedAmount: Nullable(Type.Number({ description: 'rupees' })),
+          utr: Nullable(Type.String()),
+          reason: Nullable(Type.String()),
+        },
+        { description: "staff only: a maker's confirmation waiting for its checker, who must send the same entries" },
+      ),
+    ),
+  ),
 });
 export type PayinDetail = Static<typeof PayinDetail>;
 

@@ -106,11 +106,15 @@ const lateCredits = async (tx: DbOrTx, entries: EntryRow[]): Promise<Set<string>
       links.map((l) => sql`(${l.entry.id}::uuid, ${l.payinId}::uuid)`),
       sql`, `,
     );
-    await tx.execute(sql`UPDATE bank_entries e SET payin_id = v.payin_id, used_at = now()
-      FROM (VALUES ${values}) AS v(id, payin_id) WHERE e.id = v.id AND e.payin_id IS NULL`);
-    await tx.execute(sql`UPDATE payins p SET bank_entry_id = v.id, utr = coalesce(p.utr, e.utr), updated_at = now()
-      FROM (VALUES ${values}) AS v(id, payin_id) JOIN bank_entries e ON e.id = v.id
-      WHERE p.id = v.payin_id AND p.bank_entry_id IS NULL`);
+    // Linked where the ledger put the pay-in's money; a credit that arrived in another account stays
+    // unlinked (its UTR used all the same) for the reconciliation to show and staff to decide.
+    await tx.execute(sql`WITH linked AS (
+        UPDATE bank_entries e SET payin_id = v.payin_id, used_at = now()
+        FROM (VALUES ${values}) AS v(id, payin_id) JOIN payins p ON p.id = v.payin_id
+        WHERE e.id = v.id AND e.payin_id IS NULL AND e.vendor_settlement_id IS NULL
+          AND p.bank_entry_id IS NULL AND p.bank_account_id = e.bank_account_id
+        RETURNING e.id, e.payin_id)
+      UPDATE payins p SET bank_entry_id = linked.id, updated_at = now() FROM linked WHERE p.id = linked.payin_id`);
   }
   return new Set(byUtr.keys());
 };

@@ -53,6 +53,8 @@ export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes
   const rule = FOUR_EYES[action];
   if (creatorRefused(action, call.createdBy ?? null, user.id))
     throw new AppError(403, 'SAME_PERSON', 'You created this record: another person approves it.');
+  // Not needed (a bank entry decides it, say): one person goes ahead; any stale request ends with the step.
+  if (!call.needed) return { waiting: false, maker: null };
   const [waiting] = await tx
     .select()
     .from(checkerRequests)
@@ -62,7 +64,6 @@ export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes
     if (waiting.makerId !== user.id) return check(tx, call, waiting);
     throw sameRefusal();
   }
-  if (!call.needed) return { waiting: false, maker: null };
   call.beforeAsking?.();
   await tx
     .insert(checkerRequests)

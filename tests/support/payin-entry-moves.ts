@@ -47,6 +47,9 @@ export interface PayinContext {
 export const entryMoves = (ctx: PayinContext) => {
   const { demo, world, banks } = ctx;
   const payinOf = async (id: string) => (await demo.s.db.select().from(payins).where(eq(payins.id, id)))[0];
+  const utrUseOf = async (utr: string) =>
+    (await demo.s.db.execute<{ entity: string; entity_id: string }>(sql`SELECT * FROM utr_uses WHERE utr = ${utr}`))
+      .rows[0];
   const entryOf = async (utr: string) =>
     (await demo.s.db.select().from(bankEntries).where(eq(bankEntries.utr, utr)))[0] as EntryRow | undefined;
   const expectStatus = async (id: string, status: PayinStatus) => expect((await payinOf(id)).status).toBe(status);
@@ -56,30 +59,41 @@ export const entryMoves = (ctx: PayinContext) => {
   /** What matching a UTR against this pay-in decides now (domain/payin-matching), read from the database. */
   const outcomeOf = async (row: PayinRow, utr: string) => {
     const entry = await entryOf(utr);
+    const use = await utrUseOf(utr);
     const claims = await demo.s.db
       .select({ id: payins.id })
       .from(payins)
       .where(and(eq(payins.submittedUtr, utr), ne(payins.id, row.id), eq(payins.status, 'PENDING')));
     return matchUtr({
-      payin: { id: row.id, bankAccountId: row.bankAccountId ?? '', amount: row.amount ?? 0 },
+      payin: {
+        id: row.id,
+        bankAccountId: row.bankAccountId ?? '',
+        amount: row.amount ?? 0,
+        test: row.test,
+        assignedAt: row.assignedAt,
+      },
       // An entry an internal transfer consumed is used as surely as one a pay-in took.
       entry: entry
         ? {
             bankAccountId: entry.bankAccountId,
             amount: entry.amount,
             usedByPayinId: entry.payinId ?? entry.vendorSettlementId,
+            recordedAt: entry.createdAt,
           }
         : null,
       claimedByOther: claims.length > 0,
+      utrUsedBy: use?.entity_id ?? null,
     }).status;
   };
 
   /** The pay-in a new entry would pay: the one waiting on its UTR, else the open one of its amount code. */
   const matchOf = async (utr: string, code: string | null, bankAccountId: string, amount: number) => {
+    // A UTR that paid or proved something already pays nothing more (a pay-in's gets it as its entry).
+    if (await utrUseOf(utr)) return null;
     const [byUtr] = await demo.s.db
       .select()
       .from(payins)
-      .where(and(eq(payins.submittedUtr, utr), eq(payins.status, 'PENDING')))
+      .where(and(eq(payins.submittedUtr, utr), eq(payins.status, 'PENDING'), eq(payins.test, false)))
       .orderBy(asc(payins.submittedAt))
       .limit(1);
     const [byCode] =
@@ -92,6 +106,7 @@ export const entryMoves = (ctx: PayinContext) => {
               and(
                 eq(payins.shortCode, code.toUpperCase()),
                 inArray(payins.status, ['ASSIGNED', 'PENDING']),
+                eq(payins.test, false),
                 sql`(${payins.submittedUtr} IS NULL OR ${payins.submittedUtr} = ${utr})`,
               ),
             );
@@ -121,6 +136,12 @@ export const entryMoves = (ctx: PayinContext) => {
     const body = { bankAccountId, utr, amount: step.by === 'bad' ? 0.5 : rupees(amount), amountCode };
     const recorded = await entryOf(utr);
     const matched = await matchOf(utr, amountCode ?? null, bankAccountId, amount);
+    const use = await utrUseOf(utr);
+    const [late] =
+      use?.entity === 'payins'
+        ? await demo.s.db.select().from(payins).where(eq(payins.id, use.entity_id))
+        : [undefined];
+    const links = late !== undefined && late.bankAccountId === bankAccountId && late.bankEntryId === null;
     return {
       label: `${name} entry by ${step.by} ${JSON.stringify(body)} (expect ${JSON.stringify(matched)})`,
       allowed: step.by !== 'bad' && !recorded,
@@ -132,6 +153,9 @@ export const entryMoves = (ctx: PayinContext) => {
       after: async (data) => {
         expect(data.data.matched).toEqual(matched);
         if (matched) await expectStatus(matched.payinId, matched.status as PayinStatus);
+        // The late credit of a pay-in staff confirmed on this UTR is that pay-in's, used.
+        if (links) expect((await entryOf(utr))?.payinId).toBe(late.id);
+        else if (use) expect((await entryOf(utr))?.payinId).toBeNull();
       },
     };
   };

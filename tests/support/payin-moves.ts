@@ -1,10 +1,10 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { merchants, payins } from '../../server/db/schema';
+import { bankEntries, merchants, payins } from '../../server/db/schema';
 import { dropExpired } from '../../server/services/payin-expiry';
 import { canTransition } from '../../domain/payin';
 import { bankIdOf, createPayin, merchantKey, orderId, utrOf } from './deposits';
-import { entryMoves, recent, rupees, type PayinRow, type PayinWorld } from './payin-entry-moves';
+import { entryMoves, recent, rupees, type EntryRow, type PayinRow, type PayinWorld } from './payin-entry-moves';
 import type { Prepared } from './payout-moves';
 import { AMOUNTS, PAYIN_MERCHANTS, SUITS, type PayinStep, type UtrFrom } from './payin-step-kinds';
 import { confirm } from './roles';
@@ -26,17 +26,13 @@ const live = (row: PayinRow) => row.expiresAt.getTime() > Date.now();
 export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, keys: Record<string, string>) => {
   const world: PayinWorld = { payins: [], entries: [], utrs: [] };
   const banks: Record<string, string> = {};
-  let confirmations: { at: number; confirm: Record<string, string>; reset: Record<string, string> } | undefined;
-  /** Password confirmations, asked again before they expire (five minutes). */
-  const confirmationsNow = async () => {
-    if (!confirmations || Date.now() - confirmations.at > 4 * 60_000)
-      confirmations = {
-        at: Date.now(),
-        confirm: await confirm(demo.s, demo.t.transactions, 'payin.confirm'),
-        reset: await confirm(demo.s, demo.t.admin, 'bank-entry.reset'),
-      };
-    return confirmations;
-  };
+  /** Password confirmations serve one request each: asked for every request that needs one. */
+  const confirmationsNow = async () => ({
+    confirm: await confirm(demo.s, demo.t.transactions, 'payin.confirm'),
+    reset: await confirm(demo.s, demo.t.admin, 'bank-entry.reset'),
+  });
+  /** A user the maker (transactions) created: never its checker. */
+  const made = { token: '', password: 'Made-by-maker-1' };
   const entries = entryMoves({ demo, world, banks, confirmations: confirmationsNow });
   const { payinOf, expectStatus, post, outcomeOf } = entries;
 
@@ -44,6 +40,17 @@ export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, k
     for (const code of PAYIN_MERCHANTS) keys[code] = await merchantKey(demo.s, code);
     for (const nickname of BANKS) banks[nickname] = await bankIdOf(demo.s, nickname);
     await demo.s.db.update(merchants).set({ disputesAllowed: false }).where(eq(merchants.code, 'BOLT'));
+    const userName = `made-${orderId('u')}`;
+    await post('/v1/users', {
+      token: demo.t.transactions,
+      body: { fullName: 'Made By Maker', userName, password: 'Made-by-maker-0', role: 'OPERATIONS' },
+    });
+    const first = await demo.s.login(userName, 'Made-by-maker-0');
+    await post('/v1/change-password', {
+      token: first,
+      body: { currentPassword: 'Made-by-maker-0', newPassword: made.password },
+    });
+    made.token = await demo.s.login(userName, made.password);
   };
 
   const chooseUtr = (from: UtrFrom, i: number) => {
@@ -150,24 +157,8 @@ export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, k
         };
       case 'entry':
         return entries.prepareEntry(step, row, name);
-      case 'confirm': {
-        const asked = row.amount ?? 500_00;
-        const amount = { asked, entry: row.confirmedAmount ?? asked, other: asked + 7_77 }[step.amount];
-        const headers = step.as === 'transactions' ? (await confirmationsNow()).confirm : undefined;
-        const refusesDispute = row.status === 'DISPUTE' && !DISPUTES_ALLOWED[row.merchantCode] && amount !== row.amount;
-        return {
-          label: `${name} as ${step.as} for ${rupees(amount)}`,
-          allowed: step.as === 'transactions' && canTransition('confirm', row.status) && !refusesDispute,
-          send: () =>
-            post(`/v1/payins/${row.id}/confirm`, {
-              token: step.as === 'merchant' ? t.merchant : t.transactions,
-              headers,
-              body: { confirmedAmount: rupees(amount) },
-            }),
-          after: async () =>
-            expect(await payinOf(row.id)).toMatchObject({ status: 'SUCCESS', confirmedAmount: amount }),
-        };
-      }
+      case 'confirm':
+        return prepareConfirm(step, row, name);
       case 'reopen':
         return {
           label: name,
@@ -191,6 +182,90 @@ export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, k
         };
     }
   };
+
+  /**
+   * Staff set a pay-in to SUCCESS (issue 29): at most at its bank entry's amount, or without one at
+   * most at its asked amount, on a UTR no other record used, with a reason and a checker who is
+   * another person (the adversary's checker is a user the maker created).
+   */
+  const prepareConfirm = async (step: Extract<PayinStep, { kind: 'confirm' }>, row: PayinRow, name: string) => {
+    const { t } = demo;
+    const asked = row.amount ?? 500_00;
+    const amount = { asked, entry: row.confirmedAmount ?? asked, other: asked + 7_77 }[step.amount];
+    const typed = step.utr === 'recent' ? (recent([...world.entries, ...world.utrs], step.i) ?? null) : null;
+    const utr = typed ?? row.submittedUtr;
+    const own = row.bankEntryId ? await entryById(row.bankEntryId) : undefined;
+    const byUtr = !own && utr ? await entries.entryOf(utr) : undefined;
+    const entryUsed = Boolean(byUtr && ((byUtr.payinId && byUtr.payinId !== row.id) || byUtr.vendorSettlementId));
+    const entry = own ?? (byUtr && !entryUsed ? byUtr : undefined);
+    const use = !entry && utr ? await utrUseOf(utr) : undefined;
+    const usedElsewhere = Boolean(use && use.entity_id !== row.id);
+    const [{ max }] = (
+      await demo.s.db.execute<{ max: string }>(sql`SELECT max_payin AS max FROM merchants WHERE id = ${row.merchantId}`)
+    ).rows;
+    const bound = entry ? entry.amount : (row.amount ?? Number(max));
+    const waiting = await waitingOf(row.id);
+    const refusesDispute = row.status === 'DISPUTE' && !DISPUTES_ALLOWED[row.merchantCode] && amount !== row.amount;
+    const body = { confirmedAmount: rupees(amount), ...(typed ? { utr: typed } : {}), reason: 'Seen on the statement' };
+    const sameAsWaiting =
+      waiting !== undefined &&
+      waiting.details.confirmedAmount === rupees(amount) &&
+      (waiting.details.utr ?? null) === (utr ?? null);
+    const checks =
+      step.as === 'transactions' &&
+      canTransition('confirm', row.status) &&
+      !refusesDispute &&
+      Boolean(entry || utr) &&
+      !entryUsed &&
+      !usedElsewhere &&
+      amount <= bound;
+    // With a bank entry one person confirms; without, the maker's request then a checker's same call.
+    const allowed = checks && (entry !== undefined || (waiting ? step.checker === 'admin' && sameAsWaiting : true));
+    const confirmAs = async (token: string, password?: string) =>
+      post(`/v1/payins/${row.id}/confirm`, {
+        token,
+        body,
+        headers: await confirm(demo.s, token, 'payin.confirm', password),
+      });
+    const checkerCall = () => (step.checker === 'admin' ? confirmAs(t.admin) : confirmAs(made.token, made.password));
+    return {
+      label: `${name} as ${step.as} for ${rupees(amount)} on UTR ${utr ?? 'none'}${entry ? ' (entry)' : ''}${waiting ? ` (waiting ${JSON.stringify(waiting.details)})` : ''}, checked by ${step.checker}`,
+      allowed,
+      send: async () => {
+        if (step.as !== 'transactions')
+          return post(`/v1/payins/${row.id}/confirm`, {
+            token: step.as === 'merchant' ? t.merchant : t.transactions,
+            body,
+          });
+        if (waiting && !entry) return checkerCall();
+        const first = await confirmAs(t.transactions);
+        if (first.status !== 202) return first;
+        const second = await checkerCall();
+        // A refused checker leaves the maker's request waiting: the step did what the maker asked.
+        return second.status === 403 && second.body?.error?.code === 'SAME_PERSON' ? first : second;
+      },
+      after: async () => {
+        if (!entry && step.checker === 'made') {
+          expect((await payinOf(row.id)).status).toBe(row.status);
+          expect(await waitingOf(row.id)).toBeDefined();
+          return;
+        }
+        expect(await payinOf(row.id)).toMatchObject({ status: 'SUCCESS', confirmedAmount: amount });
+        if (!entry) expect((await payinOf(row.id)).utr).toBe(utr);
+      },
+    };
+  };
+  const entryById = async (id: string) =>
+    (await demo.s.db.select().from(bankEntries).where(eq(bankEntries.id, id)))[0] as EntryRow | undefined;
+  const utrUseOf = async (utr: string) =>
+    (await demo.s.db.execute<{ entity: string; entity_id: string }>(sql`SELECT * FROM utr_uses WHERE utr = ${utr}`))
+      .rows[0];
+  const waitingOf = async (id: string) =>
+    (
+      await demo.s.db.execute<{ maker_name: string; details: Record<string, unknown> }>(
+        sql`SELECT maker_name, details FROM checker_requests WHERE entity = 'payins' AND entity_id = ${id}`,
+      )
+    ).rows[0];
 
   return { world, banks, load, prepare, payinOf, confirmations: confirmationsNow };
 };

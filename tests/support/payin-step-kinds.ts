@@ -15,7 +15,17 @@ export type PayinStep =
   | { kind: 'screenshot'; p: Index }
   | { kind: 'enter-utr'; p: Index; from: UtrFrom; i: Index }
   | EntryStep
-  | { kind: 'confirm'; p: Index; amount: 'asked' | 'entry' | 'other'; as: 'transactions' | 'merchant' | 'unconfirmed' }
+  | {
+      kind: 'confirm';
+      p: Index;
+      amount: 'asked' | 'entry' | 'other';
+      as: 'transactions' | 'merchant' | 'unconfirmed';
+      /** Who checks a confirmation without a bank entry: another person, or a user the maker created. */
+      checker: 'admin' | 'made';
+      /** The UTR staff type: none (the customer's), or a recent one, used or not (reused UTRs). */
+      utr: 'own' | 'recent';
+      i: Index;
+    }
   | { kind: 'reopen'; p: Index }
   | { kind: 'expire'; p: Index }
   | ResetStep;
@@ -54,6 +64,9 @@ export const payinSteps = [
     p: pick,
     amount: oneOf('asked', 'entry', 'other'),
     as: oneOf('transactions', 'transactions', 'merchant', 'unconfirmed'),
+    checker: oneOf('admin', 'admin', 'made'),
+    utr: oneOf('own', 'own', 'recent'),
+    i: pick,
   }),
   step('reopen', 1, { p: pick }),
   step('expire', 1, { p: pick }),

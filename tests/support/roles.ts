@@ -29,8 +29,12 @@ export const signInAll = async (s: TestServer) => {
 };
 
 /** A fresh password confirmation of one kind for a signed-in user (the X-Confirmation header of sensitive actions). */
+let typing: Promise<unknown> = Promise.resolve();
 export const confirm = async (s: TestServer, token: string, kind: ConfirmationKind, password = 'Demo@1234') => {
-  const res = await s.call('POST', '/v1/confirmations', { token, body: { password, action: kind } });
+  // One at a time, as a person types a password: parallel checks of one user count as guesses in flight.
+  const asked = typing.then(() => s.call('POST', '/v1/confirmations', { token, body: { password, action: kind } }));
+  typing = asked.catch(() => undefined);
+  const res = await asked;
   if (res.status !== 200) throw new Error(`confirmation: ${res.status} ${JSON.stringify(res.body)}`);
   return { 'x-confirmation': res.body.data.confirmation as string };
 };

@@ -24,13 +24,6 @@ export const referenceFor = (ref: Reference, needsUtr: boolean) => {
   return { reference, valid: ref !== 'bad' && (needsUtr ? ref === 'utr' : true) };
 };
 
-/** Password confirmations for both resets, asked again before they expire. */
-export const resetConfirmations = (demo: Demo) => {
-  const made: Record<string, { at: number; header: Record<string, string> }> = {};
-  return async (as: 'admin' | 'transactions', kind: ConfirmationKind) => {
-    const key = `${as}:${kind}`;
-    if (!made[key] || Date.now() - made[key].at > 4 * 60_000)
-      made[key] = { at: Date.now(), header: await confirm(demo.s, demo.t[as], kind) };
-    return made[key].header;
-  };
-};
+/** Password confirmations for both resets: each serves one request, so one is asked for every request. */
+export const resetConfirmations = (demo: Demo) => async (as: 'admin' | 'transactions', kind: ConfirmationKind) =>
+  confirm(demo.s, demo.t[as], kind);

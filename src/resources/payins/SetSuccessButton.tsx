@@ -1,14 +1,33 @@
 import { useState } from 'react';
 import DoneIcon from '@mui/icons-material/TaskAlt';
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Tooltip } from '@mui/material';
-import { Form, NumberInput, SelectInput, TextInput, useRecordContext, useRefresh, useTranslate } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  Tooltip,
+} from '@mui/material';
+import {
+  Form,
+  NumberInput,
+  SelectInput,
+  TextInput,
+  useGetOne,
+  useRecordContext,
+  useRefresh,
+  useTranslate,
+} from 'react-admin';
 import { formatRupees } from '../../../domain/format';
 import { canTransition, transitionOf } from '../../../domain/payin';
 import { required, rupees } from '../../../domain/validation';
 import { useToasts } from '../../notifications';
 import { useConfirmedAction } from '../shared/useConfirmedAction';
 import { payinActions } from './actions';
-import type { Payin } from './types';
+import type { CheckerRequest, Payin } from './types';
 import { usePayinAccess } from './usePayinAccess';
 
 /** The only status staff may set a disputed, duplicate or pending pay-in to. */
@@ -27,14 +46,22 @@ export const SetSuccessButton = () => {
   const { mayConfirm } = usePayinAccess();
   const [open, setOpen] = useState(false);
   const { send, dialog } = useConfirmedAction();
+  const { data: detail } = useGetOne<Payin & { checkerRequest?: CheckerRequest | null }>(
+    'payins',
+    { id: record?.id ?? '' },
+    { enabled: open && Boolean(record?.id) },
+  );
+  const waiting = detail?.checkerRequest ?? null;
   if (!record || !mayConfirm || !canTransition('confirm', record.status)) return null;
 
   const t = (key: string, options?: object) => translate(`resources.payins.confirm.${key}`, options);
   const amountLabel = t('confirmed_amount');
   const submit = async (values: Record<string, unknown>) => {
     const amount = Number(values.confirmedAmount);
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    const body = { confirmedAmount: amount, utr: text(values.utr), reason: text(values.reason) };
     const what = t('what', { code: record.shortCode, amount: formatRupees(amount) });
-    const result = await send('payin.confirm', (headers) => payinActions.confirm(record.id, amount, headers), {
+    const result = await send('payin.confirm', (headers) => payinActions.confirm(record.id, body, headers), {
       what,
       recordId: String(record.id),
     });
@@ -45,7 +72,9 @@ export const SetSuccessButton = () => {
       return { ...(field && { [field]: message }), root: { serverError: message } };
     }
     setOpen(false);
-    toasts.success(translate('app.toast.success'), t('done', { code: record.shortCode }));
+    if (result.data.data.awaitingChecker)
+      toasts.success(translate('app.toast.success'), t('waiting', { code: record.shortCode }));
+    else toasts.success(translate('app.toast.success'), t('done', { code: record.shortCode }));
     refresh();
     return undefined;
   };
@@ -53,7 +82,8 @@ export const SetSuccessButton = () => {
     ...record,
     amountText: formatRupees(record.amount),
     setTo: SET_TO[0].id,
-    confirmedAmount: record.confirmedAmount ?? record.amount ?? undefined,
+    confirmedAmount: waiting?.confirmedAmount ?? record.confirmedAmount ?? record.amount ?? undefined,
+    utr: waiting?.utr && waiting.utr !== record.submittedUtr ? waiting.utr : undefined,
   };
   const readOnly = (source: string, labelKey: string) => (
     <TextInput source={source} label={t(labelKey)} readOnly helperText={false} />
@@ -89,6 +119,18 @@ export const SetSuccessButton = () => {
               step={0.01}
               fullWidth
             />
+            <TextInput source="utr" label={t('utr')} helperText={t('utr_help')} fullWidth />
+            <TextInput source="reason" label={t('reason')} helperText={t('reason_help')} multiline fullWidth />
+            {waiting && (
+              <Alert severity="info" sx={{ mt: 1 }}>
+                {t('asked_by', {
+                  maker: waiting.maker,
+                  amount: formatRupees(waiting.confirmedAmount ?? 0),
+                  utr: waiting.utr ?? '—',
+                  reason: waiting.reason ?? '',
+                })}
+              </Alert>
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setOpen(false)}>{translate('ra.action.cancel')}</Button>

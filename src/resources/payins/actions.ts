@@ -2,7 +2,7 @@ import type { SortPayload } from 'react-admin';
 import { EXPORT_PATH } from '../../providers/dataProvider';
 import { API_ROOT, getFile, post } from '../../providers/http';
 import type { ConfirmationHeaders } from '../shared/confirmation';
-import type { Payin, PaymentLink, PaymentLinkRequest } from './types';
+import type { Payin, PayinConfirmation, PaymentLink, PaymentLinkRequest } from './types';
 
 /** The API resource behind the four Deposit screens. */
 export const PAYINS = 'payins';
@@ -13,9 +13,12 @@ type One<T> = { data: T };
 
 /** Every call the Deposit screens make besides reading the list and one record: the only place their paths are spelled. */
 export const payinActions = {
-  /** Sets a pay-in to SUCCESS with the amount the bank shows (kind 'payin.confirm'). */
-  confirm: (id: string, confirmedAmount: number, headers: ConfirmationHeaders) =>
-    post<One<Payin>>(of(id, 'confirm'), { confirmedAmount }, { headers }),
+  /**
+   * Sets a pay-in to SUCCESS with the amount the bank shows (kind 'payin.confirm'); without a bank
+   * entry the answer may be the maker's request, awaiting a checker (202).
+   */
+  confirm: (id: string, body: PayinConfirmation, headers: ConfirmationHeaders) =>
+    post<One<Payin & { awaitingChecker?: string }>>(of(id, 'confirm'), body, { headers }),
   /** Sets a DROPPED pay-in back to INITIATED. */
   reopen: (id: string) => post<One<Payin>>(of(id, 'reopen')),
   /** The UTR staff read off the customer's screenshot. */

@@ -72,6 +72,12 @@ export const payinMessages = {
     what: 'Set pay-in %{code} to SUCCESS with %{amount}?',
     submit: 'Submit',
     done: 'Pay-in %{code} is now SUCCESS.',
+    utr: 'UTR on the statement',
+    utr_help: 'Only when the pay-in shows none, or the statement shows another',
+    reason: 'Reason',
+    reason_help: 'Required without a bank entry: a second person checks it',
+    waiting: 'Pay-in %{code} waits for a checker: another person confirms the same amount and UTR.',
+    asked_by: '%{maker} asked to confirm %{amount} on UTR %{utr}: %{reason}',
   },
   reopen: {
     action: 'Set to INITIATED',

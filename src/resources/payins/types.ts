@@ -88,3 +88,19 @@ export interface PaymentLinkRequest {
   amount?: number;
   test?: boolean;
 }
+
+/** What staff send to set a pay-in to SUCCESS: the UTR and reason matter when it has no bank entry. */
+export interface PayinConfirmation {
+  confirmedAmount: number;
+  utr?: string;
+  reason?: string;
+}
+
+/** A maker's confirmation waiting for its checker, who must send the same entries. */
+export interface CheckerRequest {
+  maker: string;
+  askedAt: string;
+  confirmedAmount: number | null;
+  utr: string | null;
+  reason: string | null;
+}
