@@ -336,7 +336,9 @@ describe('a confirmation serves one request, on one record', () => {
     call('POST', `/v1/payins/${id}/confirm`, 'admin', { headers, body: { confirmedAmount: 480 } });
   const statusOf = async (id: string) => (await demo.s.db.select().from(payins).where(eq(payins.id, id)))[0].status;
   const forRecord = async (user: DemoUser, kind: ConfirmationKind, recordId: string) => {
-    const res = await call('POST', '/v1/confirmations', user, { body: { password: 'Demo@1234', action: kind, recordId } });
+    const res = await call('POST', '/v1/confirmations', user, {
+      body: { password: 'Demo@1234', action: kind, recordId },
+    });
     expect(res.status).toBe(200);
     return { 'x-confirmation': res.body.data.confirmation as string };
   };
@@ -369,7 +371,9 @@ describe('a confirmation serves one request, on one record', () => {
     refused.forEach(expectConfirmationRequired);
     const { jti } = decodeClaims(headers['x-confirmation']);
     const uses = await demo.s.db.select().from(confirmationUses).where(eq(confirmationUses.id, jti));
-    expect(uses).toEqual([expect.objectContaining({ userId: await userIdOf('admin'), kind: 'user.toggle', recordId: id })]);
+    expect(uses).toEqual([
+      expect.objectContaining({ userId: await userIdOf('admin'), kind: 'user.toggle', recordId: id }),
+    ]);
   });
 
   it('given for a record, is refused on another and still serves its own, once', async () => {
