@@ -24,7 +24,7 @@ export const reversePayout = async (db: Db, user: SessionUser, id: string, ip?: 
     const row = await lockFor(tx, user, id, 'reverse');
     if (row.pendingAction !== 'reverse')
       return { row: await askChecker(tx, row, 'reverse', user, null, actor), waitingForChecker: true };
-    assertNotMaker(row, user, 'reversal');
+    await assertNotMaker(tx, row, user, 'reverse');
     const after = await applyPayoutStep(tx, row, 'reverse', { reason: 'Returned by the bank' }, actor);
     if (!row.test)
       await reverseLatest(
@@ -74,7 +74,16 @@ export const assignPayouts = async (db: Db, user: SessionUser, ids: string[], ve
       );
     await tx
       .update(payouts)
-      .set({ vendorCode: vendor.code, updatedAt: sql`now()` })
+      // A maker's request was for the pay-out as it stood: given to a vendor, nobody's approval waits.
+      .set({
+        vendorCode: vendor.code,
+        pendingAction: null,
+        pendingBy: null,
+        pendingByName: null,
+        pendingAt: null,
+        pendingDetails: null,
+        updatedAt: sql`now()`,
+      })
       .where(inArray(payouts.id, unique));
     await auditAll(
       tx,

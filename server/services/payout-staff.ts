@@ -91,7 +91,7 @@ export const approvePayout = async (
     if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
       if (row.pendingAction !== 'approve')
         return { row: await askChecker(tx, row, 'approve', user, details, actor), waitingForChecker: true };
-      assertNotMaker(row, user, 'approval');
+      await assertNotMaker(tx, row, user, 'approve');
       const asked = row.pendingDetails as Partial<typeof details> & { method: string };
       const same = (['method', 'utr', 'bankAccountId'] as const).every(
         (k) => (asked as Record<string, unknown>)[k] === (details as Record<string, unknown>)[k],

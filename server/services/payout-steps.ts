@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
-import { merchants, payouts } from '../db/schema';
+import { merchants, payouts, users } from '../db/schema';
 import { AppError, conflict, notFound } from '../errors';
 import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction } from '../../domain/payout';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
+import { checkerRefusal } from '../../domain/four-eyes';
 import { audit, type Actor } from './audit';
 import { queueCallback } from './callbacks';
 import { payoutData, type PayoutRow } from './payout-create';
@@ -129,8 +130,34 @@ export const askChecker = async (
   return waiting;
 };
 
-/** The checker must be another user than the maker. */
-export const assertNotMaker = (row: PayoutRow, user: { id: string }, what: string) => {
-  if (row.pendingBy === user.id)
-    throw new AppError(403, 'SAME_USER', `You asked for this ${what}: another staff user must check it.`);
+/**
+ * The checker is another person (domain/four-eyes): not the maker, nor a user the maker created,
+ * reset the password of or gave access to; after a vendor's maker, a staff user.
+ */
+export const assertNotMaker = async (
+  tx: DbOrTx,
+  row: PayoutRow,
+  user: { id: string },
+  action: 'approve' | 'reverse',
+) => {
+  const [maker] = row.pendingBy
+    ? await tx.select({ role: users.role }).from(users).where(eq(users.id, row.pendingBy))
+    : [];
+  const [checker] = await tx
+    .select({ id: users.id, role: users.role, accessGivenBy: users.accessGivenBy })
+    .from(users)
+    .where(eq(users.id, user.id));
+  const refusal = checkerRefusal(`payout.${action}`, row.pendingBy ?? '', maker?.role ?? 'OPERATIONS', checker);
+  if (refusal === 'SAME_PERSON')
+    throw new AppError(
+      403,
+      'SAME_PERSON',
+      `${row.pendingByName ?? 'Another user'} asked for this ${action === 'approve' ? 'approval' : 'reversal'}: a checker is another person, not the maker nor a user the maker created, reset the password of or gave access to.`,
+    );
+  if (refusal === 'STAFF_CHECKER')
+    throw new AppError(
+      403,
+      'STAFF_CHECKER',
+      `${row.pendingByName} is a vendor's user: a staff user checks this approval.`,
+    );
 };

@@ -11,7 +11,11 @@ import { payoutKit } from '../support/payouts';
  * and money created on a person's word takes a second, independent person. Each case is a
  * reproduction the payments review made on the product before these controls.
  */
-const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 100_000, payPageRateLimitPerMinute: 100_000 });
+const demo = demoServerPerFile({
+  merchantApiRateLimitPerMinute: 100_000,
+  payPageRateLimitPerMinute: 100_000,
+  payoutCheckerThresholdRupees: 5_000,
+});
 const { fund, newPayout, act, balanceOf } = payoutKit(demo);
 
 const addEntry = (body: Record<string, unknown>, token = demo.t.operations) =>
@@ -314,5 +318,63 @@ describe('four eyes on a confirmation without a bank entry', () => {
     expect(refused.body.error.code).toBe('SAME_PERSON');
     expect((await rowOf(p.id)).status).toBe('PENDING');
     expect((await confirmPayin(demo.t.admin, p.id, body)).status).toBe(200);
+  });
+});
+
+describe('four eyes on pay-outs', () => {
+  const payoutBank = async (nickname: string) =>
+    (await demo.s.db.execute<{ id: string }>(sql`SELECT id FROM bank_accounts WHERE nickname = ${nickname}`)).rows[0]
+      .id;
+  const pending = async (id: string) =>
+    (
+      await demo.s.db.execute<{ pending_by_name: string | null }>(
+        sql`SELECT pending_by_name FROM payouts WHERE id = ${id}`,
+      )
+    ).rows[0].pending_by_name;
+
+  it('assigning a pay-out to a vendor clears a staff maker’s waiting approval', async () => {
+    const key = await fund('BOLT', 30_000);
+    const id = await newPayout(key, 6_000);
+    const approval = { method: 'manual', utr: utrOf(41), bankAccountId: await payoutBank('ALPHA-SBI-PAYOUT') };
+    expect((await act(demo.t.operations, id, 'approve', approval)).status).toBe(202);
+    const assigned = await demo.s.call('POST', '/v1/payouts/assign', {
+      token: demo.t.operations,
+      body: { ids: [id], vendorCode: 'VEN-ALPHA' },
+    });
+    expect(assigned.status).toBe(200);
+    expect(await pending(id)).toBeNull();
+    // The vendor's call is a new maker's request, not the completion of the staff maker's.
+    const vendor = await act(demo.t.vendor, id, 'approve', approval);
+    expect(vendor.status).toBe(202);
+    expect(vendor.body.data.status).toBe('INITIATED');
+  });
+
+  it("a vendor's approval above the threshold is checked by staff, never by the vendor's other user", async () => {
+    const key = await fund('BOLT', 30_000);
+    const id = await newPayout(key, 6_000);
+    await demo.s.call('POST', '/v1/payouts/assign', {
+      token: demo.t.operations,
+      body: { ids: [id], vendorCode: 'VEN-ALPHA' },
+    });
+    const approval = { method: 'manual', utr: utrOf(42), bankAccountId: await payoutBank('ALPHA-SBI-PAYOUT') };
+    expect((await act(demo.t.vendor, id, 'approve', approval)).status).toBe(202);
+    const colleague = await act(demo.t['vendor-operations'], id, 'approve', approval);
+    expect(colleague.status).toBe(403);
+    expect(colleague.body.error.code).toBe('STAFF_CHECKER');
+    const checked = await act(demo.t.admin, id, 'approve', approval);
+    expect(checked.status).toBe(200);
+    expect(checked.body.data.status).toBe('SUCCESS');
+  });
+
+  it('a user the maker created does not check its pay-out approval', async () => {
+    const key = await fund('CRISP', 30_000);
+    const id = await newPayout(key, 6_000);
+    const made = await userMadeBy(demo.t.transactions, 'OPERATIONS');
+    const approval = { method: 'manual', utr: utrOf(43), bankAccountId: await payoutBank('ALPHA-SBI-PAYOUT') };
+    expect((await act(demo.t.transactions, id, 'approve', approval)).status).toBe(202);
+    const own = await act(made.token, id, 'approve', approval);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('SAME_PERSON');
+    expect((await act(demo.t.operations, id, 'approve', approval)).status).toBe(200);
   });
 });

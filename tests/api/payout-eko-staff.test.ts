@@ -35,7 +35,7 @@ describe('Eko for staff: who may, maker-checker, Batch Withdrawal, and a send cu
     expect(asked.body.data.awaitingChecker).toBeTruthy();
     expect(demo.eko.transfers.length).toBe(sent);
     const same = await act(demo.t.operations, id, 'approve', { method: 'eko' });
-    expect(same.body.error.code).toBe('SAME_USER');
+    expect(same.body.error.code).toBe('SAME_PERSON');
     const byHand = await act(demo.t.admin, id, 'approve', {
       method: 'manual',
       utr: '512345678901',

@@ -85,7 +85,7 @@ describe('staff process pay-outs', () => {
     expect(made.body.data).toMatchObject({ status: 'INITIATED', awaitingChecker: 'operations' });
     const self = await act(demo.t.operations, id, 'approve', body);
     expect(self.status).toBe(403);
-    expect(self.body.error.code).toBe('SAME_USER');
+    expect(self.body.error.code).toBe('SAME_PERSON');
     expect((await act(demo.t.transactions, id, 'approve', { ...body, utr: utrOf(95) })).body.error.code).toBe(
       'CHECKER_DIFFERS',
     );
@@ -152,7 +152,7 @@ describe('staff process pay-outs', () => {
     const paid = await balanceOf(key);
     const asked = await act(demo.t.operations, id, 'reverse');
     expect(asked.status).toBe(202);
-    expect((await act(demo.t.operations, id, 'reverse')).body.error.code).toBe('SAME_USER');
+    expect((await act(demo.t.operations, id, 'reverse')).body.error.code).toBe('SAME_PERSON');
     const reversed = await act(demo.t.admin, id, 'reverse');
     expect(reversed.body.data).toMatchObject({ status: 'REVERSED' });
     expect((await balanceOf(key)).balance).toBe(paid.balance + 913.5);
