@@ -99,11 +99,16 @@ const funnelRows = (j: RolledJournal): RollupRow[] => {
 
 /** Adds the histogram rows of successes: how long each pay-in took, on the IST day it succeeded. */
 const addSpeeds = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
-  const rows = journals.flatMap((j) => {
-    if (j.kind !== 'payin.success' || !j.startedAt) return [];
+  const timed = journals.filter((j) => j.kind === 'payin.success' && j.startedAt);
+  if (timed.length === 0) return;
+  // A journal written now is stamped with the transaction's clock, as a rebuild reads it: the
+  // server's own clock would put a pay-in at a bin's edge in the next bin now and then.
+  const now = timed.every((j) => j.at) ? null : (await tx.execute<{ now: Date }>(sql`SELECT now() AS now`)).rows[0].now;
+  const rows = timed.flatMap((j) => {
     const merchant = j.lines.find((l) => l.account.startsWith('merchant:'))?.account;
     if (!merchant) return [];
-    const seconds = Math.max(0, ((j.at?.getTime() ?? Date.now()) - j.startedAt.getTime()) / 1000);
+    const at = j.at ?? new Date(now!);
+    const seconds = Math.max(0, (at.getTime() - j.startedAt!.getTime()) / 1000);
     return [{ merchant: merchant.slice('merchant:'.length), at: j.at ?? null, bin: speedBinOf(seconds) }];
   });
   if (rows.length === 0) return;

@@ -12,7 +12,7 @@ import { MONEY_KINDS, moneySteps, type MoneyStep } from '../support/settlement-s
 import { moneyRunner, moveArbOf, movesOf, type Move } from '../support/money-runner';
 import { fingerprint, ledgerWatch } from '../support/money-checks';
 import { formulaProblems, reconciliationAgrees } from '../support/money-formulas';
-import { structureProblems } from '../support/money-structure';
+import { bankProblems, structureProblems } from '../support/money-structure';
 import { boardsAgree } from '../support/board-checks';
 
 /**
@@ -81,6 +81,7 @@ const fit = (move: Move<Step>, left: number): Move<Step> =>
 const afterRun = async () => {
   expect(await formulaProblems(demo.s)).toEqual([]);
   expect(await structureProblems(demo.s)).toEqual([]);
+  expect(await bankProblems(demo.s)).toEqual([]);
   await reconciliationAgrees(demo.s, demo.t.admin);
   await boardsAgree(demo.s, demo.t.admin);
   reconciled += 1;

@@ -65,3 +65,33 @@ export const structureProblems = async (s: TestServer) =>
     SELECT 'charged back', l.id::text, p.status || ' test=' || p.test FROM liens l JOIN payins p ON p.id = l.payin_id
       WHERE p.status <> 'SUCCESS' OR p.test OR l.amount > p.confirmed_amount OR l.merchant_id <> p.merchant_id`)
   ).rows;
+
+/**
+ * Issue 29: money credited to merchants comes from the bank or from a recorded checker decision.
+ * Every real SUCCESS pay-in paid into our banks is either confirmed at most at its entry's amount,
+ * or, without an entry, at exactly the amount its checker approved; and no UTR is used twice.
+ * Answers each pay-in that breaks it, and the sums: credited ≤ bank entries + decisions.
+ */
+export const bankProblems = async (s: TestServer) => {
+  const { rows } = await s.db.execute<{ problem: string; id: string; detail: string }>(sql`
+    WITH real AS (
+      SELECT p.* FROM payins p WHERE p.status = 'SUCCESS' AND NOT p.test AND p.source = 'Manual'),
+    decided AS (
+      SELECT DISTINCT ON (entity_id) entity_id, (after->>'confirmedAmount')::numeric AS rupees
+        FROM audit_events WHERE entity = 'payins' AND action = 'approve' ORDER BY entity_id, at DESC)
+    SELECT 'above its entry' AS problem, p.id::text AS id, p.confirmed_amount || ' > ' || e.amount AS detail
+      FROM real p JOIN bank_entries e ON e.id = p.bank_entry_id WHERE p.confirmed_amount > e.amount
+    UNION ALL
+    SELECT 'no entry, no decision', p.id::text, coalesce(d.rupees::text, 'none') || ' vs ' || p.confirmed_amount
+      FROM real p LEFT JOIN decided d ON d.entity_id = p.id::text
+      WHERE p.bank_entry_id IS NULL AND (d.rupees IS NULL OR d.rupees * 100 <> p.confirmed_amount)
+    UNION ALL
+    SELECT 'UTR used twice', utr, count(*)::text FROM (
+      SELECT coalesce(utr, submitted_utr) AS utr FROM real
+      UNION ALL SELECT utr FROM payouts WHERE status IN ('SUCCESS', 'REVERSED') AND NOT test AND utr IS NOT NULL
+      UNION ALL SELECT reference FROM settlements WHERE status = 'SUCCESS' AND method = 'BANK'
+      UNION ALL SELECT reference FROM vendor_settlements WHERE status = 'SUCCESS'
+        AND method IN ('BANK', 'INTERNAL_BANK_TRANSFER', 'INTERNAL_QR_TRANSFER')) used
+      WHERE utr IS NOT NULL GROUP BY utr HAVING count(*) > 1`);
+  return rows;
+};
