@@ -9,7 +9,7 @@ import type { SessionUser } from './auth';
 import { placeHold } from './holds';
 import { reverseLatest } from './ledger';
 import { holdKey } from './payout-create';
-import { applyPayoutStep, askChecker, assertNotMaker } from './payout-steps';
+import { applyPayoutStep, askChecker, assertNotMaker, NO_WAITING_REQUEST } from './payout-steps';
 import { actorOf, lockFor } from './payout-staff';
 
 /** Pay-out corrections (issue 11): a reversal the bank returned, a rejected pay-out set back, vendor assignment. */
@@ -77,11 +77,7 @@ export const assignPayouts = async (db: Db, user: SessionUser, ids: string[], ve
       // A maker's request was for the pay-out as it stood: given to a vendor, nobody's approval waits.
       .set({
         vendorCode: vendor.code,
-        pendingAction: null,
-        pendingBy: null,
-        pendingByName: null,
-        pendingAt: null,
-        pendingDetails: null,
+        ...NO_WAITING_REQUEST,
         updatedAt: sql`now()`,
       })
       .where(inArray(payouts.id, unique));

@@ -10,7 +10,7 @@ import { newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import type { PayoutRow } from './payout-create';
 import { noteUtr } from './utr-uses';
-import { applyPayoutStep, lockPayout } from './payout-steps';
+import { applyPayoutStep, lockPayout, NO_WAITING_REQUEST } from './payout-steps';
 
 /** Eko's work is nobody's session: its answers are audited as the system's. */
 export const EKO_ACTOR: Actor = { userName: 'eko' };
@@ -37,11 +37,7 @@ export const markSending = async (tx: DbOrTx, row: PayoutRow, actor: Actor): Pro
       providerState: 'SENDING',
       providerSentAt: sql`now()`,
       providerTid: null,
-      pendingAction: null,
-      pendingBy: null,
-      pendingByName: null,
-      pendingAt: null,
-      pendingDetails: null,
+      ...NO_WAITING_REQUEST,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payouts.id, row.id), eq(payouts.version, row.version)))

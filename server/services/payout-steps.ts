@@ -64,11 +64,7 @@ export const applyPayoutStep = async (
       ...patch,
       status: payoutTransitionOf(action).to,
       version: row.version + 1,
-      pendingAction: null,
-      pendingBy: null,
-      pendingByName: null,
-      pendingAt: null,
-      pendingDetails: null,
+      ...NO_WAITING_REQUEST,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payouts.id, row.id), eq(payouts.status, row.status), eq(payouts.version, row.version)))
@@ -96,6 +92,15 @@ export const applyPayoutStep = async (
     });
   return after;
 };
+
+/** A pay-out with no maker's request waiting: what every step, a hand-over to Eko and an assignment write. */
+export const NO_WAITING_REQUEST = {
+  pendingAction: null,
+  pendingBy: null,
+  pendingByName: null,
+  pendingAt: null,
+  pendingDetails: null,
+} as const;
 
 /**
  * Maker-checker: the first staff user's request for an approval or a reversal, recorded and
