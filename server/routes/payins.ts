@@ -1,16 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
-import {
-  ConfirmBody,
-  MerchantPayinCreated,
-  PAYIN_SORTS,
-  PayinDetail,
-  PayinFilters,
-  PayinView,
-  PaymentLinkBody,
-  UtrBody,
-} from '../schemas/payins';
+import { MerchantPayinCreated, PAYIN_SORTS, PayinDetail, PayinFilters, PayinView, UtrBody } from '../schemas/payins';
+import { ConfirmBody, PaymentLinkBody } from '../schemas/payin-actions';
 import type { UrlPolicy } from '../services/callback-urls';
 import {
   confirmPayin,

@@ -4,7 +4,8 @@ import { payins, utrUses } from '../db/schema';
 import { payinFee, type VendorCommission } from '../../domain/ledger';
 import { postJournals, type JournalInput } from './ledger';
 import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
-import { recordStep, writeSteps, type PayinActor, type PayinRow, type Step, type StepToWrite } from './payin-steps';
+import { recordStep, type PayinActor, type PayinRow, type Step } from './payin-steps';
+import { writeSteps, type StepToWrite } from './payin-step-batches';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { claimUtrs } from './utr-uses';
 
