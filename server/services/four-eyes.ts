@@ -133,3 +133,17 @@ export const waitingRequests = async (tx: DbOrTx, entity: CheckedEntity, ids: st
     .where(and(eq(checkerRequests.entity, entity), inArray(checkerRequests.entityId, ids)));
   return new Map(rows.map((r) => [r.entityId, r]));
 };
+
+/** A maker's request as the checker reads it: who asked, when, and the entries to repeat. */
+export const waitingRequestView = async (db: DbOrTx, entity: CheckedEntity, id: string) => {
+  const request = (await waitingRequests(db, entity, [id])).get(id);
+  if (!request) return null;
+  const d = request.details;
+  return {
+    maker: request.makerName,
+    askedAt: request.askedAt.toISOString(),
+    confirmedAmount: typeof d.confirmedAmount === 'number' ? d.confirmedAmount : null,
+    utr: typeof d.utr === 'string' ? d.utr : null,
+    reason: typeof d.reason === 'string' ? d.reason : null,
+  };
+};

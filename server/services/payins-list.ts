@@ -28,7 +28,7 @@ import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './lis
 import { paiseFrom } from './money-input';
 import type { PayinRow } from './payin-steps';
 import { STAFF_ROLES } from '../../domain/roles';
-import { waitingRequests } from './four-eyes';
+import { waitingRequestView } from './four-eyes';
 import { dataScope, narrowCodes, refuseHiddenFilters, scopeMerchantCodes, type DataScope } from './scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
@@ -267,20 +267,6 @@ export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<P
     timeline: await timelineOf<PayinStatus>(db, 'payins', id, user.role),
     journal: forVendor ? [] : await journalOf(db, 'payins', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payins', id),
-    checkerRequest: STAFF_ROLES.includes(user.role) ? await checkerRequestOf(db, id) : null,
-  };
-};
-
-/** A maker's confirmation waiting for its checker: what the checker must repeat. */
-const checkerRequestOf = async (db: DbOrTx, id: string) => {
-  const request = (await waitingRequests(db, 'payins', [id])).get(id);
-  if (!request) return null;
-  const d = request.details;
-  return {
-    maker: request.makerName,
-    askedAt: request.askedAt.toISOString(),
-    confirmedAmount: typeof d.confirmedAmount === 'number' ? d.confirmedAmount : null,
-    utr: typeof d.utr === 'string' ? d.utr : null,
-    reason: typeof d.reason === 'string' ? d.reason : null,
+    checkerRequest: STAFF_ROLES.includes(user.role) ? await waitingRequestView(db, 'payins', id) : null,
   };
 };
