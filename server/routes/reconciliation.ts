@@ -36,7 +36,7 @@ const BankRecord = Type.Object({
 const BankDifference = Type.Object({
   kind: enumOf(
     BANK_DIFFERENCE_KINDS,
-    "entry-amount: a SUCCESS pay-in's confirmed amount differs from its bank entry and no checker approved it; utr-reused: one UTR proves several pay-ins, pay-outs, settlements or transfers; payin-without-entry: a SUCCESS pay-in paid into a vendor's account has no bank entry; entry-unused: a credit nobody used after unusedHours",
+    "entry-amount: a SUCCESS pay-in's confirmed amount differs from its bank entry and no checker approved it after the entry was recorded; utr-reused: one UTR proves several pay-ins, pay-outs, settlements or transfers; payin-without-entry: a SUCCESS pay-in paid into a vendor's account has no bank entry; entry-unused: a credit nobody used after unusedHours",
   ),
   reason: Type.String({ description: 'what differs and what to do, in a sentence' }),
   utr: Nullable(Type.String()),

@@ -70,8 +70,11 @@ const entryAmounts = async (db: DbOrTx, limit: number): Promise<Listed> => {
         e.id AS entry_id, e.utr, e.amount AS entry_amount, b.nickname
       FROM payins p JOIN bank_entries e ON e.id = p.bank_entry_id JOIN bank_accounts b ON b.id = e.bank_account_id
       WHERE p.status = 'SUCCESS' AND NOT p.test AND e.amount <> p.confirmed_amount
+        -- A checker's word covers only what the checker saw: one given before the credit was recorded
+        -- (a late credit of a pay-in confirmed without one) does not cover the credit's amount.
         AND NOT EXISTS (SELECT 1 FROM audit_events a
-          WHERE a.entity = ${checker.entity} AND a.action = ${checker.action} AND a.entity_id = p.id::text)),
+          WHERE a.entity = ${checker.entity} AND a.action = ${checker.action} AND a.entity_id = p.id::text
+            AND a.at >= e.created_at)),
     found AS (SELECT *, count(*) OVER () AS total FROM differing ORDER BY created_at, id LIMIT ${limit})
     SELECT f.*, c.actor_name AS confirmed_by, c.at AS confirmed_at, NULL AS checked_by FROM found f
     ${latest(PAYIN_MAKER_DECISION, sql`f.id`, 'c')}

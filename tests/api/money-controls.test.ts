@@ -83,6 +83,27 @@ describe('one bank credit, one use', () => {
     expect(Math.round((after.balance - before.balance) * 100)).toBe(500_00 - 12_50);
   });
 
+  it('a late credit smaller than a checked confirmation is linked and listed by the reconciliation', async () => {
+    const utr = utrOf(12);
+    const first = await pendingPayin('BOLT', 999.99, utr);
+    const done = await confirmedByTwo(first.id, { confirmedAmount: 999.99, reason: 'Customer sent the bank statement' });
+    expect(done.status).toBe(200);
+    const bankAccountId = await assignedBank(demo.s, first.id);
+    expect((await addEntry({ bankAccountId, utr, amount: 151.5 })).status).toBe(201);
+    const entry = await entryOf(utr);
+    expect((await rowOf(first.id)).bankEntryId).toBe(entry.id);
+    // The checker approved before the bank showed ₹151.50: their word does not cover the difference.
+    const res = await demo.s.call('GET', '/v1/reconciliation', { token: demo.t.admin });
+    expect(res.status).toBe(200);
+    const found = res.body.data.bank.differences.filter(
+      (d: { kind: string; records: { id: string }[] }) =>
+        d.kind === 'entry-amount' && d.records.some((r) => r.id === first.id),
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ amount: 999.99, bankAmount: 151.5, difference: 848.49 });
+    expect(res.body.data.clean).toBe(false);
+  });
+
   it('one UTR proves one pay-out: a second pay-out and a settlement on it are 409 UTR_USED, naming the first', async () => {
     const key = await fund('BOLT', 20_000);
     const bankAccountId = (

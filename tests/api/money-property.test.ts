@@ -12,7 +12,7 @@ import { MONEY_KINDS, moneySteps, type MoneyStep } from '../support/settlement-s
 import { moneyRunner, moveArbOf, movesOf, type Move } from '../support/money-runner';
 import { fingerprint, ledgerWatch } from '../support/money-checks';
 import { formulaProblems, reconciliationAgrees } from '../support/money-formulas';
-import { bankProblems, structureProblems } from '../support/money-structure';
+import { bankListed, bankProblems, structureProblems } from '../support/money-structure';
 import { boardsAgree } from '../support/board-checks';
 
 /**
@@ -81,7 +81,12 @@ const fit = (move: Move<Step>, left: number): Move<Step> =>
 const afterRun = async () => {
   expect(await formulaProblems(demo.s)).toEqual([]);
   expect(await structureProblems(demo.s)).toEqual([]);
-  expect(await bankProblems(demo.s)).toEqual([]);
+  // Prevented: a UTR used twice, a confirmation without an entry nobody checked. Only detected: a late
+  // credit below a checked confirmation (the bank's word arrives after the people's), which the
+  // reconciliation must list.
+  const listed = await bankListed(demo.s, demo.t.admin);
+  const problems = await bankProblems(demo.s);
+  expect(problems.filter((p) => !(p.problem === 'above its entry' && listed.has(p.id)))).toEqual([]);
   await reconciliationAgrees(demo.s, demo.t.admin);
   await boardsAgree(demo.s, demo.t.admin);
   reconciled += 1;

@@ -95,3 +95,11 @@ export const bankProblems = async (s: TestServer) => {
       WHERE utr IS NOT NULL GROUP BY utr HAVING count(*) > 1`);
   return rows;
 };
+
+/** The records the reconciliation's bank side lists as an entry-amount difference. */
+export const bankListed = async (s: TestServer, adminToken: string) => {
+  const res = await s.call('GET', '/v1/reconciliation', { token: adminToken });
+  if (res.status !== 200) throw new Error(`reconciliation answered ${res.status}`);
+  const differences = res.body.data.bank.differences as { kind: string; records: { id: string }[] }[];
+  return new Set(differences.filter((d) => d.kind === 'entry-amount').flatMap((d) => d.records.map((r) => r.id)));
+};
