@@ -152,8 +152,8 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
   'merchant-applications': { review: ['ADMIN'] },
   /** Payment links from the dashboard and the staff actions of domain/payin's table. */
   payins: { create: PAYIN_STAFF, correct: PAYIN_STAFF },
-  /** Add data: staff record bank credits; only ADMIN frees a used one. */
-  'bank-entries': { create: PAYIN_STAFF, reset: ['ADMIN'] },
+  /** Add data: staff record bank credits; an ADMIN asks to free a used one, TRANSACTIONS (or another ADMIN) checks it. */
+  'bank-entries': { create: PAYIN_STAFF, reset: ['ADMIN', 'TRANSACTIONS'] },
   /** Pay-outs (domain/payout): vendors only on those assigned to them, which the service checks. */
   payouts: {
     /** New Payout: staff create one for a merchant, through the merchant API's service. */

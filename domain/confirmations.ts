@@ -28,6 +28,9 @@ export const CONFIRMATION_KINDS = [
   'bank-entry.reset',
   /** The UTR of a paid pay-out, corrected: what the merchant is told the money went out as. */
   'payout.utr',
+  /** A settlement paid: money leaves the gateway on this user's word (issue 29). */
+  'settlement.approve',
+  'vendor-settlement.approve',
   /** A settled or rejected settlement set back to INITIATED: its journal reversed (issue 12). */
   'settlement.reset',
   'vendor-settlement.reset',

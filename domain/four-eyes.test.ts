@@ -5,6 +5,7 @@ import {
   checkerRefusal,
   creatorRefused,
   differingFields,
+  mayMake,
   needsCheck,
   type CheckedAction,
   type Person,
@@ -60,11 +61,15 @@ describe('checkerRefusal', () => {
 
 describe('creatorRefused and differingFields', () => {
   it('refuses the creator only where the rule says', () => {
-    expect(creatorRefused('settlement.approve', 'u', 'u')).toBe(true);
-    expect(creatorRefused('vendor-settlement.approve', 'u', 'u')).toBe(true);
-    expect(creatorRefused('settlement.approve', 'u', 'v')).toBe(false);
-    expect(creatorRefused('settlement.approve', null, 'v')).toBe(false);
-    expect(creatorRefused('payout.approve', 'u', 'u')).toBe(false);
+    const u: Person = { id: 'u', role: 'TRANSACTIONS', accessGivenBy: [] };
+    const v: Person = { id: 'v', role: 'ADMIN', accessGivenBy: [] };
+    const madeByU: Person = { id: 'w', role: 'OPERATIONS', accessGivenBy: ['u'] };
+    expect(creatorRefused('settlement.approve', 'u', u)).toBe(true);
+    expect(creatorRefused('vendor-settlement.approve', 'u', u)).toBe(true);
+    expect(creatorRefused('settlement.approve', 'u', madeByU)).toBe(true);
+    expect(creatorRefused('settlement.approve', 'u', v)).toBe(false);
+    expect(creatorRefused('settlement.approve', null, v)).toBe(false);
+    expect(creatorRefused('payout.approve', 'u', u)).toBe(false);
   });
   it('compares only the fields the checker repeats', () => {
     const asked = { confirmedAmount: 500, utr: '123456789012', reason: 'seen on statement' };
@@ -77,5 +82,13 @@ describe('creatorRefused and differingFields', () => {
       'utr',
     ]);
     expect(differingFields('payout.reverse', {}, { anything: 1 })).toEqual([]);
+  });
+});
+
+describe('mayMake', () => {
+  it('lets only an ADMIN ask for a bank-entry reset; another staff user may only check it', () => {
+    expect(mayMake('bank-entry.reset', 'ADMIN')).toBe(true);
+    expect(mayMake('bank-entry.reset', 'TRANSACTIONS')).toBe(false);
+    expect(mayMake('settlement.approve', 'TRANSACTIONS')).toBe(true);
   });
 });

@@ -28,6 +28,8 @@ export interface FourEyesRule {
   notByCreator: boolean;
   /** A maker of these roles is checked by a staff user only. */
   staffCheckAfter: readonly Role[];
+  /** Who may ask (be the maker); every other role the route lets in may only check. */
+  makers: 'any' | readonly Role[];
 }
 
 const VENDOR_MAKERS: readonly Role[] = ['VENDOR', 'VENDOR_OPERATIONS'];
@@ -35,12 +37,18 @@ const VENDOR_MAKERS: readonly Role[] = ['VENDOR', 'VENDOR_OPERATIONS'];
 // prettier-ignore
 export const FOUR_EYES: Record<CheckedAction, FourEyesRule> = {
   // Only a confirmation without a bank entry: the service says when (domain/payin-confirmation).
-  'payin.confirm':             { entity: 'payins',             when: 'when-asked',      fields: ['confirmedAmount', 'utr'],          notByCreator: false, staffCheckAfter: [] },
-  'payout.approve':            { entity: 'payouts',            when: 'above-threshold', fields: ['method', 'utr', 'bankAccountId'], notByCreator: false, staffCheckAfter: VENDOR_MAKERS },
-  'payout.reverse':            { entity: 'payouts',            when: 'always',          fields: [],                                  notByCreator: false, staffCheckAfter: [] },
-  'settlement.approve':        { entity: 'settlements',        when: 'above-threshold', fields: ['reference'],                       notByCreator: true,  staffCheckAfter: [] },
-  'vendor-settlement.approve': { entity: 'vendor-settlements', when: 'above-threshold', fields: ['reference'],                       notByCreator: true,  staffCheckAfter: [] },
-  'bank-entry.reset':          { entity: 'bank-entries',       when: 'always',          fields: [],                                  notByCreator: false, staffCheckAfter: [] },
+  'payin.confirm':             { entity: 'payins',             when: 'when-asked',      fields: ['confirmedAmount', 'utr'],          notByCreator: false, staffCheckAfter: [],             makers: 'any' },
+  'payout.approve':            { entity: 'payouts',            when: 'above-threshold', fields: ['method', 'utr', 'bankAccountId'], notByCreator: false, staffCheckAfter: VENDOR_MAKERS,  makers: 'any' },
+  'payout.reverse':            { entity: 'payouts',            when: 'always',          fields: [],                                  notByCreator: false, staffCheckAfter: [],             makers: 'any' },
+  'settlement.approve':        { entity: 'settlements',        when: 'above-threshold', fields: ['reference'],                       notByCreator: true,  staffCheckAfter: [],             makers: 'any' },
+  'vendor-settlement.approve': { entity: 'vendor-settlements', when: 'above-threshold', fields: ['reference'],                       notByCreator: true,  staffCheckAfter: [],             makers: 'any' },
+  'bank-entry.reset':          { entity: 'bank-entries',       when: 'always',          fields: [],                                  notByCreator: false, staffCheckAfter: [],             makers: ['ADMIN'] },
+};
+
+/** May a user of this role ask for this action, or only check another's request? */
+export const mayMake = (action: CheckedAction, role: Role): boolean => {
+  const { makers } = FOUR_EYES[action];
+  return makers === 'any' || makers.includes(role);
 };
 
 /** Does this call take a checker? `asked` is the service's own condition for 'when-asked' rules. */
@@ -76,9 +84,14 @@ export const checkerRefusal = (
   return null;
 };
 
-/** May this user approve a record it created? (notByCreator rules refuse the creator whatever the amount.) */
-export const creatorRefused = (action: CheckedAction, creatorId: string | null, userId: string) =>
-  FOUR_EYES[action].notByCreator && creatorId !== null && creatorId === userId;
+/**
+ * May this user approve a record it created? notByCreator rules refuse the creator whatever the
+ * amount, and a user the creator created, reset the password of or gave access to.
+ */
+export const creatorRefused = (action: CheckedAction, creatorId: string | null, approver: Person) =>
+  FOUR_EYES[action].notByCreator &&
+  creatorId !== null &&
+  (approver.id === creatorId || approver.accessGivenBy.includes(creatorId));
 
 /** The fields a checker typed otherwise than the maker. */
 export const differingFields = (

@@ -74,7 +74,7 @@ const ACTORS: Record<Move, Role[]> = {
   'enter-utr': STAFF,
   confirm: STAFF,
   reopen: STAFF,
-  'reset-entry': ['ADMIN'],
+  'reset-entry': ['ADMIN', 'TRANSACTIONS'],
   'provider-intent': [],
   'provider-capture': [],
   'provider-fail': [],

@@ -71,7 +71,8 @@ export const PAYIN_TRANSITIONS: readonly PayinTransition[] = [
   { action: 'enter-utr', from: ['IMG_PENDING'], to: MATCH_OUTCOMES, by: PAYIN_STAFF },
   { action: 'confirm', from: ['DISPUTE', 'DUPLICATE', 'PENDING', 'IMG_PENDING'], to: ['SUCCESS'], by: PAYIN_STAFF },
   { action: 'reopen', from: ['DROPPED'], to: ['INITIATED'], by: PAYIN_STAFF },
-  { action: 'reset-entry', from: ['SUCCESS', 'DISPUTE'], to: ['PENDING'], by: ['ADMIN'] },
+  // An ADMIN asks, TRANSACTIONS or another ADMIN checks (domain/four-eyes 'bank-entry.reset').
+  { action: 'reset-entry', from: ['SUCCESS', 'DISPUTE'], to: ['PENDING'], by: ['ADMIN', 'TRANSACTIONS'] },
   // Issue 14: the customer pays through a provider (the pay page's third tab), which then says by a
   // signed webhook whether the money came. A capture may follow a failure (a UPI retry) or the
   // link's expiry: the money is real, so it is taken from DROPPED too. A failure after a capture

@@ -233,8 +233,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(merchantApplicationRoutes, { db, urls });
       // The staff screens' resources that need only the database.
       const staffScreens = [merchantListRoutes, vendorRoutes, bankAccountRoutes, userRoutes, auditEventRoutes];
-      for (const routes of [...staffScreens, bankEntryRoutes, moneyRoutes, boardRoutes, accountReportRoutes])
+      for (const routes of [...staffScreens, bankEntryRoutes, boardRoutes, accountReportRoutes])
         await v1.register(routes, { db });
+      const checkerThresholdPaise = (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100;
+      await v1.register(moneyRoutes, { db, checkerThresholdPaise });
       await v1.register(merchantApiRoutes, {
         db,
         urls,

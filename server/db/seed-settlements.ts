@@ -5,6 +5,7 @@ import type { SessionUser } from '../services/auth';
 import { checkEntry, recordEntry } from '../services/bank-entries';
 import { moneyOf } from '../services/holds';
 import { createLien } from '../services/liens';
+import { DEFAULT_CHECKER_THRESHOLD_PAISE } from '../../domain/payout';
 import { approveSettlement, createSettlement, rejectSettlement } from '../services/settlements';
 import { approveVendorSettlement, createVendorSettlement } from '../services/vendor-settlements';
 import { bankAccount, merchantAccount, vendorAccount } from '../../domain/ledger';
@@ -105,6 +106,8 @@ export const seedDemoSettlements = async (db: Db): Promise<boolean> => {
   );
   if (counts.some(([{ n }]) => n > 0)) return false;
   const ip = '127.0.0.1';
+  // The demo's settlements are all below the default threshold: one approver each, never their creator.
+  const checked = { checkerThresholdPaise: DEFAULT_CHECKER_THRESHOLD_PAISE, ip };
   const people = new Map<string, SessionUser>();
   const user = async (name: string) => people.get(name) ?? people.set(name, await userOf(db, name)).get(name)!;
   const merchantRows = await db.select({ id: merchants.id, code: merchants.code }).from(merchants);
@@ -121,7 +124,7 @@ export const seedDemoSettlements = async (db: Db): Promise<boolean> => {
       ip,
     );
     if (fate.to === 'paid')
-      await approveSettlement(db, await user(finisher!), row.id, { reference: fate.reference }, ip);
+      await approveSettlement(db, await user(finisher!), row.id, { reference: fate.reference }, checked);
     if (fate.to === 'rejected') await rejectSettlement(db, await user(finisher!), row.id, { reason: fate.reason }, ip);
   }
 
@@ -144,7 +147,7 @@ export const seedDemoSettlements = async (db: Db): Promise<boolean> => {
       { vendorCode: code, amount: amount / 100, method, ...strings(destination) },
       ip,
     );
-    if (fate.to === 'paid') await approveVendorSettlement(db, admin, row.id, { reference: fate.reference }, ip);
+    if (fate.to === 'paid') await approveVendorSettlement(db, admin, row.id, { reference: fate.reference }, checked);
   }
   const into = accounts.find((b) => b.nickname === DEMO_TRANSFER.into)!;
   await db.transaction((tx) =>

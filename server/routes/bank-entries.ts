@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { acceptUploads } from '../plugins/uploads';
 import { badRequest } from '../errors';
@@ -11,7 +11,7 @@ import {
   BankEntryView,
   ImportResult,
 } from '../schemas/bank-entries';
-import { resetEntry } from '../services/bank-entries';
+import { resetEntry } from '../services/bank-entry-reset';
 import { addEntry } from '../services/entry-batches';
 import { ENTRY_CSV_COLUMNS, exportEntries, getEntry, listEntries } from '../services/bank-entries-list';
 import { importStatement, readStatement } from '../services/bank-statement';
@@ -98,11 +98,25 @@ export const bankEntryRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
       schema: {
         tags,
         security,
-        summary: 'Free a used entry: its pay-in goes back to PENDING with a reversing journal (password confirmation)',
+        summary:
+          "Free a used entry: its pay-in goes back to PENDING with a reversing journal (password confirmation). Four eyes: an ADMIN's call answers 202 `awaitingChecker`; another staff user's same call (TRANSACTIONS or another ADMIN, not one the maker gave access to) frees it",
         params: IdParams,
-        response: { 200: Data(BankEntryView), ...errorResponses },
+        response: {
+          200: Data(BankEntryView),
+          202: Data(
+            Type.Object({
+              ...BankEntryView.properties,
+              awaitingChecker: Type.String({ description: 'the maker, awaiting a checker' }),
+            }),
+          ),
+          ...errorResponses,
+        },
       },
     },
-    async (request) => ({ data: await resetEntry(db, request.session, request.params.id, request.ip) }),
+    async (request, reply) => {
+      const { entry, awaitingChecker } = await resetEntry(db, request.session, request.params.id, request.ip);
+      if (awaitingChecker) return reply.code(202).send({ data: { ...entry, awaitingChecker } });
+      return { data: entry };
+    },
   );
 };

@@ -8,8 +8,11 @@ import { reconciliationRoutes } from './reconciliation';
  * The Accounts API (issue 12): merchant settlements, vendor settlements, chargebacks and the
  * reconciliation check. Each part registers its own routes here.
  */
-export const moneyRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  await app.register(settlementRoutes, { db });
+export const moneyRoutes: FastifyPluginAsync<{ db: Db; checkerThresholdPaise: number }> = async (
+  app,
+  { db, checkerThresholdPaise },
+) => {
+  await app.register(settlementRoutes, { db, checkerThresholdPaise });
   await app.register(settlementBalanceRoutes, { db });
   await app.register(reconciliationRoutes, { db });
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncTypebox, Static } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
@@ -49,7 +49,12 @@ const withoutHistory = <T extends { timeline: unknown; journal: unknown }>({ tim
   row;
 
 type Moves = {
-  approve: (user: SessionUser, id: string, body: { reference?: string }, ip: string) => Promise<{ id: string }>;
+  approve: (
+    user: SessionUser,
+    id: string,
+    body: { reference?: string },
+    ip: string,
+  ) => Promise<{ row: { id: string }; awaitingChecker: string | null }>;
   reject: (user: SessionUser, id: string, body: { reason: string }, ip: string) => Promise<{ id: string }>;
   reset: (user: SessionUser, id: string, ip: string) => Promise<{ id: string }>;
   /** The row as the list shows it, without its history. */
@@ -58,36 +63,50 @@ type Moves = {
 
 /**
  * The three transitions of a settlement (domain/settlement), the same names under both paths:
- * `/{resource}/{id}/approve` with `{ reference }`, `/reject` with `{ reason }`, `/reset` (ADMIN, password).
+ * `/{resource}/{id}/approve` with `{ reference }` (password; four eyes), `/reject` with `{ reason }`,
+ * `/reset` (ADMIN, password).
  */
 const transitionRoutes =
   (
     resource: 'settlements' | 'vendor-settlements',
     view: typeof SettlementView | typeof VendorSettlementView,
-    confirm: ConfirmationKind,
+    confirm: { approve: ConfirmationKind; reset: ConfirmationKind },
     moves: Moves,
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = [resource];
     const ok = { 200: Data(view), ...errorResponses };
+    const waiting = Data(
+      Type.Object({
+        ...view.properties,
+        awaitingChecker: Type.String({ description: 'the maker, awaiting a checker' }),
+      }),
+    );
     const answer = async (user: SessionUser, id: string) => ({ data: await moves.view(user, id) });
     app.post(
       `/${resource}/:id/approve`,
       {
-        config: { access: { resource, action: 'approve' } },
+        config: { access: { resource, action: 'approve' }, confirm: confirm.approve },
         schema: {
           tags,
           security,
           summary:
-            "Paid: SUCCESS with its reference (BANK and internal transfers: the UTR; other methods: optional); a merchant settlement's hold is posted",
+            "Paid (password confirmed): SUCCESS with its reference (BANK and internal transfers: the UTR; other methods: optional); a merchant settlement's hold is posted. Never by the staff user who created it (403 SAME_PERSON); above the checker threshold the first call answers 202 `awaitingChecker` and another person's same call pays it",
           params: IdParams,
           body: ApproveSettlementBody,
-          response: ok,
+          response: { ...ok, 202: waiting },
         },
       },
-      async (request) => {
-        const row = await moves.approve(request.session, request.params.id, request.body, request.ip);
-        return answer(request.session, row.id);
+      async (request, reply) => {
+        const { row, awaitingChecker } = await moves.approve(
+          request.session,
+          request.params.id,
+          request.body,
+          request.ip,
+        );
+        const answered = await answer(request.session, row.id);
+        if (awaitingChecker) return reply.code(202).send({ data: { ...answered.data, awaitingChecker } });
+        return answered;
       },
     );
     app.post(
@@ -111,7 +130,7 @@ const transitionRoutes =
     app.post(
       `/${resource}/:id/reset`,
       {
-        config: { access: { resource, action: 'reset' }, confirm },
+        config: { access: { resource, action: 'reset' }, confirm: confirm.reset },
         schema: {
           tags,
           security,
@@ -129,7 +148,10 @@ const transitionRoutes =
   };
 
 /** Settlements, vendor settlements and chargebacks (issue 12): the names here are contracts. */
-export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdPaise: number }> = async (
+  app,
+  { db, checkerThresholdPaise },
+) => {
   await app.register(
     readRoutes({
       resource: 'settlements',
@@ -230,19 +252,29 @@ export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
   );
 
   await app.register(
-    transitionRoutes('settlements', SettlementView, 'settlement.reset', {
-      approve: (user, id, body, ip) => approveSettlement(db, user, id, body, ip),
-      reject: (user, id, body, ip) => rejectSettlement(db, user, id, body, ip),
-      reset: (user, id, ip) => resetSettlement(db, user, id, ip),
-      view: async (user, id) => withoutHistory(await getSettlement(db, user, id)),
-    }),
+    transitionRoutes(
+      'settlements',
+      SettlementView,
+      { approve: 'settlement.approve', reset: 'settlement.reset' },
+      {
+        approve: (user, id, body, ip) => approveSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
+        reject: (user, id, body, ip) => rejectSettlement(db, user, id, body, ip),
+        reset: (user, id, ip) => resetSettlement(db, user, id, ip),
+        view: async (user, id) => withoutHistory(await getSettlement(db, user, id)),
+      },
+    ),
   );
   await app.register(
-    transitionRoutes('vendor-settlements', VendorSettlementView, 'vendor-settlement.reset', {
-      approve: (user, id, body, ip) => approveVendorSettlement(db, user, id, body, ip),
-      reject: (user, id, body, ip) => rejectVendorSettlement(db, user, id, body, ip),
-      reset: (user, id, ip) => resetVendorSettlement(db, user, id, ip),
-      view: async (user, id) => withoutHistory(await getVendorSettlement(db, user, id)),
-    }),
+    transitionRoutes(
+      'vendor-settlements',
+      VendorSettlementView,
+      { approve: 'vendor-settlement.approve', reset: 'vendor-settlement.reset' },
+      {
+        approve: (user, id, body, ip) => approveVendorSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
+        reject: (user, id, body, ip) => rejectVendorSettlement(db, user, id, body, ip),
+        reset: (user, id, ip) => resetVendorSettlement(db, user, id, ip),
+        view: async (user, id) => withoutHistory(await getVendorSettlement(db, user, id)),
+      },
+    ),
   );
 };

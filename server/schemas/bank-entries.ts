@@ -45,6 +45,11 @@ export const BankEntryView = Type.Object({
     Nullable(Type.String({ description: 'of the pay-in that used it; left out for vendor roles' })),
   ),
   usedAt: Nullable(Type.String()),
+  awaitingChecker: Type.Optional(
+    Nullable(
+      Type.String({ description: 'the ADMIN whose reset of it waits for a checker; left out for vendor roles' }),
+    ),
+  ),
   createdBy: Nullable(Type.String({ description: 'the user name of who added it' })),
   createdAt: Type.String(),
 });

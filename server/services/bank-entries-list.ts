@@ -1,7 +1,8 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, payins, users } from '../db/schema';
+import { bankAccounts, bankEntries, checkerRequests, payins, users } from '../db/schema';
+import { FOUR_EYES } from '../../domain/four-eyes';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
@@ -60,14 +61,28 @@ const selectRows = (
       bankNickname: bankAccounts.nickname,
       merchantOrderId: payins.merchantOrderId,
       createdBy: adder.userName,
+      awaitingChecker: checkerRequests.makerName,
       ...cursorFields(key),
     })
     .from(bankEntries)
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
     .leftJoin(payins, eq(payins.id, bankEntries.payinId))
-    .leftJoin(adder, eq(adder.id, bankEntries.createdBy));
+    .leftJoin(adder, eq(adder.id, bankEntries.createdBy))
+    .leftJoin(
+      checkerRequests,
+      and(
+        eq(checkerRequests.entity, FOUR_EYES['bank-entry.reset'].entity),
+        eq(checkerRequests.entityId, bankEntries.id),
+      ),
+    );
 
-type Joined = { e: EntryRow; bankNickname: string; merchantOrderId: string | null; createdBy: string | null };
+type Joined = {
+  e: EntryRow;
+  bankNickname: string;
+  merchantOrderId: string | null;
+  createdBy: string | null;
+  awaitingChecker: string | null;
+};
 
 const present = (r: Joined, forVendor: boolean): BankEntryView => ({
   id: r.e.id,
@@ -82,6 +97,7 @@ const present = (r: Joined, forVendor: boolean): BankEntryView => ({
   vendorSettlementId: r.e.vendorSettlementId,
   ...(forVendor ? {} : { merchantOrderId: r.merchantOrderId }),
   usedAt: r.e.usedAt?.toISOString() ?? null,
+  ...(forVendor ? {} : { awaitingChecker: r.awaitingChecker }),
   createdBy: r.createdBy,
   createdAt: r.e.createdAt.toISOString(),
 });

@@ -1,24 +1,17 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, liens } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
+import { inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db';
+import { bankAccounts, bankEntries } from '../db/schema';
+import { AppError, badRequest } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
-import { audit, auditAll } from './audit';
+import { auditAll } from './audit';
 import type { SessionUser } from './auth';
-import { reverseLatest } from './ledger';
 import { rollUpEntries } from './rollups';
-import { moneyOf } from './holds';
-import { merchantAccount } from '../../domain/ledger';
-import { formatRupees } from '../../domain/format';
-import { notify, notifyAll } from './live-events';
+import { notifyAll } from './live-events';
 import { paiseFrom } from './money-input';
 import { matchEntries } from './entry-matching';
-import { lockUtr, utrFrom } from './payin-matching';
-import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
+import { utrFrom } from './payin-matching';
 import { staffActor } from './payin-staff';
-import { findVisibleEntry, viewEntry } from './bank-entries-list';
-import { freeUtrsOf } from './utr-uses';
 
 export interface EntryInput {
   bankAccountId: string;
@@ -147,77 +140,4 @@ export const recordEntries = async (tx: DbOrTx, items: EntryToRecord[], source: 
   );
   let next = 0;
   return recorded.map((r) => (r === null ? null : { entry: r.row, matched: matched[next++] }));
-};
-
-/**
- * ADMIN frees a used entry: its pay-in goes back to PENDING and, if it had succeeded, a reversing
- * journal takes the money back out of the merchant's balance.
- */
-export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: string) => {
-  const seen = await findVisibleEntry(db, user, id);
-  await db.transaction(async (tx) => {
-    await lockUtr(tx, seen.utr);
-    const [entry] = await tx.select().from(bankEntries).where(eq(bankEntries.id, id)).for('update');
-    if (!entry.payinId) throw conflict('This entry is not used by any pay-in.', 'NOT_USED');
-    const row = await lockPayin(tx, entry.payinId);
-    assertCan('reset-entry', row, 'PENDING');
-    // A chargeback already took this pay-in's money back from the merchant: freeing it would take it twice.
-    const [lien] = await tx.select({ id: liens.id }).from(liens).where(eq(liens.payinId, row.id));
-    if (lien)
-      throw conflict(
-        `The pay-in of this entry (${row.merchantOrderId}) has a chargeback: its money was taken back already.`,
-        'HAS_CHARGEBACK',
-      );
-    const actor = staffActor(user, ip);
-    if (row.status === 'SUCCESS' && !row.test) {
-      await reverseLatest(
-        tx,
-        { entity: 'payins', entityId: row.id, kind: 'payin.success' },
-        {
-          key: `payin:${row.id}:reversal:${row.version + 1}`,
-          kind: 'payin.reversal',
-          createdBy: user.id,
-          startedAt: row.createdAt,
-        },
-      );
-      // The journal locked the merchant's account: its waiting pay-outs' holds must still be covered.
-      const money = await moneyOf(tx, merchantAccount(row.merchantId));
-      if (money.available < 0)
-        throw new AppError(
-          409,
-          'INSUFFICIENT_BALANCE',
-          `Freeing this entry takes its pay-in's money back from ${row.merchantCode}, whose waiting pay-outs hold ${formatRupees(money.held / 100)}: its available balance would fall to ${formatRupees(money.available / 100)}. Reject or drop those pay-outs first.`,
-        );
-    }
-    await applyOpeningStep(
-      tx,
-      row,
-      'reset-entry',
-      'PENDING',
-      {
-        confirmedAmount: null,
-        fee: null,
-        utr: null,
-        bankEntryId: null,
-        completedAt: null,
-        reason: 'Bank entry reset by staff',
-      },
-      actor,
-      { freshCode: false },
-    );
-    await freeUtrsOf(tx, 'payins', [row.id]);
-    await tx
-      .update(bankEntries)
-      .set({ payinId: null, usedAt: null })
-      .where(and(eq(bankEntries.id, id), eq(bankEntries.payinId, row.id)));
-    await audit(tx, actor, {
-      action: 'reset',
-      entity: 'bank-entries',
-      entityId: id,
-      before: { used: true, payinId: row.id },
-      after: { used: false, payinId: null },
-    });
-    await notify(tx, 'bank-entries', id);
-  });
-  return viewEntry(db, user, id);
 };

@@ -7,8 +7,10 @@ import {
   checkerRefusal,
   creatorRefused,
   differingFields,
+  mayMake,
   type CheckedAction,
   type CheckedEntity,
+  type Person,
 } from '../../domain/four-eyes';
 import { audit, type Actor } from './audit';
 import type { SessionUser } from './auth';
@@ -51,8 +53,12 @@ const sameRefusal = () =>
 export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes> => {
   const { action, entityId, user, details } = call;
   const rule = FOUR_EYES[action];
-  if (creatorRefused(action, call.createdBy ?? null, user.id))
-    throw new AppError(403, 'SAME_PERSON', 'You created this record: another person approves it.');
+  if (rule.notByCreator && call.createdBy && creatorRefused(action, call.createdBy, await personOf(tx, user.id)))
+    throw new AppError(
+      403,
+      'SAME_PERSON',
+      'You created this record, or were given your access by its creator: another person approves it.',
+    );
   // Not needed (a bank entry decides it, say): one person goes ahead; any stale request ends with the step.
   if (!call.needed) return { waiting: false, maker: null };
   const [waiting] = await tx
@@ -64,6 +70,12 @@ export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes
     if (waiting.makerId !== user.id) return check(tx, call, waiting);
     throw sameRefusal();
   }
+  if (!mayMake(action, user.role))
+    throw new AppError(
+      403,
+      'FORBIDDEN',
+      `Nothing here waits for a checker: only ${listed(rule.makers)} asks for this, and you may check their request.`,
+    );
   call.beforeAsking?.();
   await tx
     .insert(checkerRequests)
@@ -89,11 +101,19 @@ export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes
   return { waiting: true, maker: user.userName };
 };
 
-const check = async (tx: DbOrTx, call: FourEyesCall, waiting: CheckerRequest): Promise<FourEyes> => {
-  const [checker] = await tx
+const personOf = async (tx: DbOrTx, id: string): Promise<Person> => {
+  const [person] = await tx
     .select({ id: users.id, role: users.role, accessGivenBy: users.accessGivenBy })
     .from(users)
-    .where(eq(users.id, call.user.id));
+    .where(eq(users.id, id));
+  return person;
+};
+
+const listed = (makers: 'any' | readonly string[]) =>
+  makers === 'any' ? 'anyone' : `a user of role ${makers.join(' or ')}`;
+
+const check = async (tx: DbOrTx, call: FourEyesCall, waiting: CheckerRequest): Promise<FourEyes> => {
+  const checker = await personOf(tx, call.user.id);
   const refusal = checkerRefusal(call.action, waiting.makerId, waiting.makerRole, checker);
   if (refusal === 'SAME_PERSON') throw sameRefusal();
   if (refusal === 'STAFF_CHECKER')

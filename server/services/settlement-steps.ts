@@ -1,3 +1,4 @@
+import type { DbOrTx } from '../db';
 import { badRequest, conflict, forbidden } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import {
@@ -16,6 +17,9 @@ import {
 } from '../../domain/settlement';
 import type { SessionUser } from './auth';
 import { utrFrom } from './payin-matching';
+import { needsCheck } from '../../domain/four-eyes';
+import { fourEyes } from './four-eyes';
+import { utrUsed, utrUseOf } from './utr-uses';
 
 /**
  * What a merchant's and a vendor's settlement share (issue 12): where the money goes, the
@@ -90,3 +94,37 @@ export const auditedSettlement = (row: {
 
 export const changedMeanwhile = () =>
   conflict('This settlement changed meanwhile. Reload it and try again.', 'CHANGED');
+
+/** What a settlement's approval needs besides the call: the checker threshold and the caller's address. */
+export interface SettlementCheck {
+  checkerThresholdPaise: number;
+  ip?: string;
+}
+
+/**
+ * The four eyes of a settlement's approval (issue 29, item 3): never its creator (nor a user the
+ * creator gave access to), and above the threshold a second person repeats the reference. A UTR
+ * already used is refused before any request is recorded.
+ */
+export const approvalEyes = async (
+  tx: DbOrTx,
+  user: SessionUser,
+  row: { id: string; amount: number; method: VendorSettlementMethod; createdBy: string | null },
+  action: 'settlement.approve' | 'vendor-settlement.approve',
+  reference: string | null,
+  opts: SettlementCheck,
+) => {
+  if (reference && needsUtr(row.method)) {
+    const used = await utrUseOf(tx, reference);
+    if (used && used.entityId !== row.id) throw utrUsed(used);
+  }
+  return fourEyes(tx, {
+    action,
+    entityId: row.id,
+    user,
+    actor: { ...user, ip: opts.ip },
+    details: { reference },
+    needed: needsCheck(action, row.amount, opts.checkerThresholdPaise),
+    createdBy: row.createdBy,
+  });
+};

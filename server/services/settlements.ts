@@ -19,7 +19,16 @@ import { reverseLatest } from './ledger';
 import { freeUtrsOf, claimUtr } from './utr-uses';
 import { paiseFrom } from './money-input';
 import { dataScope, scopeWhere, type DataScope } from './scope';
-import { assertMove, auditedSettlement, changedMeanwhile, destinationOf, referenceOf } from './settlement-steps';
+import {
+  approvalEyes,
+  assertMove,
+  auditedSettlement,
+  changedMeanwhile,
+  destinationOf,
+  referenceOf,
+  type SettlementCheck,
+} from './settlement-steps';
+import { clearRequests } from './four-eyes';
 
 /**
  * Merchant settlements (issue 12): the gateway pays a merchant what it holds for it. The amount is
@@ -150,10 +159,26 @@ const moving = (
     return then(tx, row);
   });
 
-/** Paid: SUCCESS with its reference (BANK: the UTR), its hold posted as the settlement's journal. */
-export const approveSettlement = (db: Db, user: SessionUser, id: string, body: { reference?: string }, ip?: string) =>
-  moving(db, user, id, 'approve', async (tx, row) => {
+/**
+ * Paid: SUCCESS with its reference (BANK: the UTR), its hold posted as the settlement's journal.
+ * Never by the staff user who created it; above the checker threshold the first approver's call
+ * waits for another person's (four eyes, domain/four-eyes).
+ */
+export const approveSettlement = async (
+  db: Db,
+  user: SessionUser,
+  id: string,
+  body: { reference?: string },
+  opts: SettlementCheck,
+) => {
+  let awaitingChecker: string | null = null;
+  const row = await moving(db, user, id, 'approve', async (tx, row) => {
     const reference = referenceOf(row.method, body.reference);
+    const eyes = await approvalEyes(tx, user, row, 'settlement.approve', reference, opts);
+    if (eyes.waiting) {
+      awaitingChecker = eyes.maker;
+      return row;
+    }
     if (reference && needsUtr(row.method))
       await claimUtr(tx, { utr: reference, entity: ENTITY, entityId: row.id, createdBy: user.id });
     const after = await step(
@@ -162,7 +187,7 @@ export const approveSettlement = (db: Db, user: SessionUser, id: string, body: {
       row,
       'approve',
       { reference, reason: null, completedAt: sql`now()` as never },
-      ip,
+      opts.ip,
     );
     const hold = await pendingHoldOf(tx, ENTITY, row.id);
     if (!hold) throw new Error(`settlement ${row.id} has no pending hold`);
@@ -176,11 +201,14 @@ export const approveSettlement = (db: Db, user: SessionUser, id: string, body: {
     });
     return after;
   });
+  return { row, awaitingChecker: awaitingChecker as string | null };
+};
 
 /** Not paid: REJECTED with the reason, its hold released. */
 export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
   moving(db, user, id, 'reject', async (tx, row) => {
     const after = await step(tx, user, row, 'reject', { reason: body.reason.trim(), reference: null }, ip);
+    await clearRequests(tx, ENTITY, [row.id]);
     const hold = await pendingHoldOf(tx, ENTITY, row.id);
     if (hold) await voidHold(tx, hold);
     return after;
@@ -194,6 +222,7 @@ export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { 
 export const resetSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
   moving(db, user, id, 'reset', async (tx, row) => {
     const after = await step(tx, user, row, 'reset', { reference: null, reason: null, completedAt: null }, ip);
+    await clearRequests(tx, ENTITY, [row.id]);
     await freeUtrsOf(tx, ENTITY, [row.id]);
     if (row.status === 'SUCCESS')
       await reverseLatest(

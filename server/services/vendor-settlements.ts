@@ -20,7 +20,16 @@ import { utrFrom } from './payin-matching';
 import { consumeEntry } from './internal-transfers';
 import { freeUtrsOf, claimUtr } from './utr-uses';
 import { dataScope, scopeWhere, type DataScope } from './scope';
-import { assertMove, auditedSettlement, changedMeanwhile, destinationOf, referenceOf } from './settlement-steps';
+import {
+  approvalEyes,
+  assertMove,
+  auditedSettlement,
+  changedMeanwhile,
+  destinationOf,
+  referenceOf,
+  type SettlementCheck,
+} from './settlement-steps';
+import { clearRequests } from './four-eyes';
 
 /**
  * Vendor settlements (issue 12): a vendor hands over money its accounts collected for the gateway,
@@ -171,24 +180,38 @@ const moving = (
     return then(tx, row);
   });
 
-/** SUCCESS with its reference: the UTR for BANK, the entry's UTR for an internal transfer reset before. */
-export const approveVendorSettlement = (
+/**
+ * SUCCESS with its reference: the UTR for BANK, the entry's UTR for an internal transfer reset
+ * before. Never by its creator; above the checker threshold it waits for a second person.
+ */
+export const approveVendorSettlement = async (
   db: Db,
   user: SessionUser,
   id: string,
   body: { reference?: string },
-  ip?: string,
-) =>
-  moving(db, user, id, 'approve', (tx, row) =>
-    settle(tx, user, row, referenceOf(row.method, body.reference), 'approve', ip),
-  );
+  opts: SettlementCheck,
+) => {
+  let awaitingChecker: string | null = null;
+  const row = await moving(db, user, id, 'approve', async (tx, row) => {
+    const reference = referenceOf(row.method, body.reference);
+    const eyes = await approvalEyes(tx, user, row, 'vendor-settlement.approve', reference, opts);
+    if (!eyes.waiting) return settle(tx, user, row, reference, 'approve', opts.ip);
+    awaitingChecker = eyes.maker;
+    return row;
+  });
+  return { row, awaitingChecker: awaitingChecker as string | null };
+};
 
 export const rejectVendorSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
-  moving(db, user, id, 'reject', (tx, row) => step(tx, user, row, 'reject', { reason: body.reason.trim() }, ip));
+  moving(db, user, id, 'reject', async (tx, row) => {
+    await clearRequests(tx, ENTITY, [row.id]);
+    return step(tx, user, row, 'reject', { reason: body.reason.trim() }, ip);
+  });
 
 /** ADMIN sets one back to INITIATED (password confirmed by the route): its journal reversed, its entry freed. */
 export const resetVendorSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
   moving(db, user, id, 'reset', async (tx, row) => {
+    await clearRequests(tx, ENTITY, [row.id]);
     const after = await step(
       tx,
       user,

@@ -122,7 +122,8 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/bank-entries/:id': ENTRY_SCREEN,
   'POST /v1/bank-entries': PAYIN_STAFF,
   'POST /v1/bank-entries/import': PAYIN_STAFF,
-  'POST /v1/bank-entries/:id/reset': ADMIN,
+  // An ADMIN asks, TRANSACTIONS checks (four eyes).
+  'POST /v1/bank-entries/:id/reset': ['admin', 'transactions'],
 
   // Pay-outs: vendors' users only on those assigned to their vendor (the service checks it).
   'GET /v1/payouts': EVERYONE,

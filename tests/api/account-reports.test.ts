@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
 import { demoServerPerFile } from '../support/server';
+import { approveSettlementAs } from '../support/roles';
 import { payinAt, rebuildRollups } from '../support/history';
 import { payoutKit } from '../support/payouts';
 import { bankIdOf, utrOf } from '../support/deposits';
@@ -32,9 +33,8 @@ describe('the Accounts report', () => {
       token: demo.t.admin,
       body: { merchantCode: 'BOLT', amount: 999.99, method: 'CASH' },
     });
-    await demo.s.call('POST', `/v1/settlements/${settled.body.data.id}/approve`, {
-      token: demo.t.admin,
-      body: { reference: 'RCPT-9' },
+    await approveSettlementAs(demo.s, demo.t.transactions, 'settlements', settled.body.data.id, {
+      reference: 'RCPT-9',
     });
 
     const report = await get(demo.t.admin, `/v1/reports/accounts?merchantCode=BOLT&${week}`);

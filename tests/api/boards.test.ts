@@ -4,6 +4,7 @@ import { foldPending } from '../../server/services/rollup-folds';
 import { istDayOf } from '../../domain/format';
 import { addDays } from '../../domain/boards';
 import { demoServerPerFile } from '../support/server';
+import { approveSettlementAs } from '../support/roles';
 import { payinAt, rebuildRollups } from '../support/history';
 import { payoutKit } from '../support/payouts';
 import { bankIdOf, utrOf } from '../support/deposits';
@@ -61,9 +62,8 @@ describe('the Dashboard', () => {
       token: demo.t.admin,
       body: { merchantCode: 'BOLT', amount: 500, method: 'CASH' },
     });
-    await demo.s.call('POST', `/v1/settlements/${settled.body.data.id}/approve`, {
-      token: demo.t.admin,
-      body: { reference: 'RCPT-1' },
+    await approveSettlementAs(demo.s, demo.t.transactions, 'settlements', settled.body.data.id, {
+      reference: 'RCPT-1',
     });
     await newPayout(key, 500); // waiting: held, not moved
 

@@ -5,6 +5,7 @@ import { payins } from '../../server/db/schema';
 import { PAYIN_STATUSES } from '../../domain/payin';
 import { PAYOUT_STATUSES } from '../../domain/payout';
 import { demoServerPerFile } from '../support/server';
+import { resetEntryByTwo } from '../support/roles';
 import { assignedBank, assignedPayin, ledgerHolds, payoutProblems, utrOf } from '../support/deposits';
 import { payinMoves } from '../support/payin-moves';
 import { PAYIN_KINDS, payinSteps, type PayinStep } from '../support/payin-step-kinds';
@@ -234,10 +235,7 @@ describe('the ledger under random pay-in and pay-out operations', () => {
     const other = await assignedPayin(s, keys.BOLT, 500);
     await s.db.update(payins).set({ shortCode: a.shortCode }).where(eq(payins.id, other.id));
 
-    const reset = await s.call('POST', `/v1/bank-entries/${added.body.data.entry.id}/reset`, {
-      token: t.admin,
-      headers: (await payinSide.confirmations()).reset,
-    });
+    const reset = await resetEntryByTwo(s, t, added.body.data.entry.id);
     expect(reset.status, JSON.stringify(reset.body)).toBe(200);
     expect(await payinSide.payinOf(a.id)).toMatchObject({ status: 'PENDING', utr: null, bankEntryId: null });
     await invariantsHold();

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile } from '../support/server';
 import { payoutKit } from '../support/payouts';
-import { confirm } from '../support/roles';
+import { resetEntryByTwo } from '../support/roles';
 import { orderId, payoutProblems } from '../support/deposits';
 
 /**
@@ -101,10 +101,7 @@ describe('chargebacks', () => {
   it("a charged-back pay-in's bank entry cannot be freed (its money would be taken twice)", async () => {
     const p = await paidPayin('BOLT', 600);
     await lien(demo.t.admin, body('BOLT', p.merchantOrderId));
-    const reset = await demo.s.call('POST', `/v1/bank-entries/${p.entryId}/reset`, {
-      token: demo.t.admin,
-      headers: await confirm(demo.s, demo.t.admin, 'bank-entry.reset'),
-    });
+    const reset = await resetEntryByTwo(demo.s, demo.t, p.entryId);
     expect(reset.status).toBe(409);
     expect(reset.body.error.code).toBe('HAS_CHARGEBACK');
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankEntries, payins, users } from '../../server/db/schema';
-import { confirm } from '../support/roles';
+import { approveSettlementAs, confirm } from '../support/roles';
 import { demoServerPerFile } from '../support/server';
 import { assignedBank, assignedPayin, createPayin, merchantKey, orderId, utrOf } from '../support/deposits';
 import { payoutKit } from '../support/payouts';
@@ -86,7 +86,10 @@ describe('one bank credit, one use', () => {
   it('a late credit smaller than a checked confirmation is linked and listed by the reconciliation', async () => {
     const utr = utrOf(12);
     const first = await pendingPayin('BOLT', 999.99, utr);
-    const done = await confirmedByTwo(first.id, { confirmedAmount: 999.99, reason: 'Customer sent the bank statement' });
+    const done = await confirmedByTwo(first.id, {
+      confirmedAmount: 999.99,
+      reason: 'Customer sent the bank statement',
+    });
     expect(done.status).toBe(200);
     const bankAccountId = await assignedBank(demo.s, first.id);
     expect((await addEntry({ bankAccountId, utr, amount: 151.5 })).status).toBe(201);
@@ -132,9 +135,8 @@ describe('one bank credit, one use', () => {
         ifsc: 'HDFC0001234',
       },
     });
-    const settled = await demo.s.call('POST', `/v1/settlements/${settlement.body.data.id}/approve`, {
-      token: demo.t.transactions,
-      body: { reference: utr },
+    const settled = await approveSettlementAs(demo.s, demo.t.transactions, 'settlements', settlement.body.data.id, {
+      reference: utr,
     });
     expect(settled.status).toBe(409);
     expect(settled.body.error.code).toBe('UTR_USED');
@@ -178,11 +180,18 @@ describe('one bank credit, one use', () => {
       expect(created.status).toBe(201);
       sets.push(created.body.data.id as string);
     }
+    // Each approval's password typed first, one at a time as a person would; the calls then race.
+    const typed: Record<string, string>[] = [];
+    for (let i = 0; i < sets.length; i++) typed.push(await confirm(demo.s, demo.t.transactions, 'settlement.approve'));
     const answers = await Promise.all([
       ...pays.map((p) => submitUtr(p.id, utr)),
       ...outs.map((id) => act(demo.t.operations, id, 'approve', { method: 'manual', utr, bankAccountId })),
       ...sets.map((id) =>
-        demo.s.call('POST', `/v1/settlements/${id}/approve`, { token: demo.t.transactions, body: { reference: utr } }),
+        demo.s.call('POST', `/v1/settlements/${id}/approve`, {
+          token: demo.t.transactions,
+          body: { reference: utr },
+          headers: typed.pop(),
+        }),
       ),
     ]);
     expect(answers.every((a) => [200, 409].includes(a.status))).toBe(true);
@@ -397,5 +406,142 @@ describe('four eyes on pay-outs', () => {
     expect(own.status).toBe(403);
     expect(own.body.error.code).toBe('SAME_PERSON');
     expect((await act(demo.t.operations, id, 'approve', approval)).status).toBe(200);
+  });
+});
+
+describe('four eyes on settlements', () => {
+  const bankTo = { method: 'BANK', accountHolder: 'Bolt Traders', accountNumber: '001234567890', ifsc: 'hdfc0001234' };
+  const settle = (token: string, resource: string, id: string, body: Record<string, unknown>, headers = {}) =>
+    demo.s.call('POST', `/v1/${resource}/${id}/approve`, { token, body, headers });
+  const approveAs = async (token: string, resource: string, id: string, reference: string) =>
+    settle(
+      token,
+      resource,
+      id,
+      { reference },
+      await confirm(demo.s, token, resource === 'settlements' ? 'settlement.approve' : 'vendor-settlement.approve'),
+    );
+  const journals = async (id: string) =>
+    (await demo.s.db.execute(sql`SELECT 1 FROM ledger_journals WHERE entity_id = ${id}`)).rows.length;
+
+  it('asks for the password, and never lets its creator (or a user the creator made) approve it', async () => {
+    await fund('BOLT', 10_000);
+    const created = await demo.s.call('POST', '/v1/settlements', {
+      token: demo.t.admin,
+      body: { merchantCode: 'BOLT', amount: 1_000, ...bankTo },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id as string;
+    const utr = utrOf(51);
+    const bare = await settle(demo.t.transactions, 'settlements', id, { reference: utr });
+    expect(bare.status).toBe(403);
+    expect(bare.body.error.code).toBe('CONFIRMATION_REQUIRED');
+    const own = await approveAs(demo.t.admin, 'settlements', id, utr);
+    expect(own.status).toBe(403);
+    expect(own.body.error.code).toBe('SAME_PERSON');
+    const made = await userMadeBy(demo.t.admin, 'TRANSACTIONS');
+    const headers = await confirm(demo.s, made.token, 'settlement.approve', 'Another-12345');
+    const dependent = await settle(made.token, 'settlements', id, { reference: utr }, headers);
+    expect(dependent.status).toBe(403);
+    expect(dependent.body.error.code).toBe('SAME_PERSON');
+    expect(await journals(id)).toBe(0);
+    const paid = await approveAs(demo.t.transactions, 'settlements', id, utr);
+    expect(paid.status).toBe(200);
+    expect(paid.body.data.status).toBe('SUCCESS');
+  });
+
+  it('above the threshold the first approval waits (202) and a second person pays it, repeating the UTR', async () => {
+    await fund('ACME', 20_000);
+    const asked = await demo.s.call('POST', '/v1/settlements', {
+      token: demo.t['merchant-admin'],
+      body: { merchantCode: 'ACME', amount: 6_000, ...bankTo },
+    });
+    expect(asked.status).toBe(201);
+    const id = asked.body.data.id as string;
+    const [utr, other] = [utrOf(52), utrOf(53)];
+    const maker = await approveAs(demo.t.transactions, 'settlements', id, utr);
+    expect(maker.status).toBe(202);
+    expect(maker.body.data).toMatchObject({ status: 'INITIATED', awaitingChecker: 'transactions' });
+    expect(await journals(id)).toBe(0);
+    const again = await approveAs(demo.t.transactions, 'settlements', id, utr);
+    expect(again.body.error.code).toBe('SAME_PERSON');
+    const differs = await approveAs(demo.t.admin, 'settlements', id, other);
+    expect(differs.status, JSON.stringify(differs.body)).toBe(409);
+    expect(differs.body.error.code).toBe('CHECKER_DIFFERS');
+    const checked = await approveAs(demo.t.admin, 'settlements', id, utr);
+    expect(checked.status, JSON.stringify(checked.body)).toBe(200);
+    expect(checked.body.data).toMatchObject({ status: 'SUCCESS', reference: utr });
+    expect(await journals(id)).toBe(1);
+  });
+
+  it("a vendor settlement above the threshold waits for a checker, and its rejection ends the maker's request", async () => {
+    const create = () =>
+      demo.s.call('POST', '/v1/vendor-settlements', {
+        token: demo.t.admin,
+        body: { vendorCode: 'VEN-ALPHA', amount: 7_500, method: 'CASH' },
+      });
+    const first = (await create()).body.data.id as string;
+    const maker = await approveAs(demo.t.transactions, 'vendor-settlements', first, 'RCPT-0001');
+    expect(maker.status).toBe(202);
+    const waiting = await demo.s.db.execute(sql`SELECT 1 FROM checker_requests WHERE entity_id = ${first}`);
+    expect(waiting.rows).toHaveLength(1);
+    const rejected = await demo.s.call('POST', `/v1/vendor-settlements/${first}/reject`, {
+      token: demo.t.admin,
+      body: { reason: 'Receipt not found' },
+    });
+    expect(rejected.status).toBe(200);
+    const after = await demo.s.db.execute(sql`SELECT 1 FROM checker_requests WHERE entity_id = ${first}`);
+    expect(after.rows).toHaveLength(0);
+    const second = (await create()).body.data.id as string;
+    expect((await approveAs(demo.t.transactions, 'vendor-settlements', second, 'RCPT-0002')).status).toBe(202);
+    // The creator (admin) is refused even as the checker.
+    expect((await approveAs(demo.t.admin, 'vendor-settlements', second, 'RCPT-0002')).body.error.code).toBe(
+      'SAME_PERSON',
+    );
+  });
+});
+
+describe('four eyes on bank-entry resets', () => {
+  const resetAs = async (as: string, id: string) =>
+    demo.s.call('POST', `/v1/bank-entries/${id}/reset`, {
+      token: demo.t[as],
+      headers: await confirm(demo.s, demo.t[as], 'bank-entry.reset'),
+    });
+
+  it('an ADMIN asks (202), the same ADMIN is refused, TRANSACTIONS frees it; nobody else starts one', async () => {
+    const utr = utrOf(61);
+    const key = await merchantKey(demo.s, 'BOLT');
+    const p = await assignedPayin(demo.s, key, 700);
+    const added = await addEntry({
+      bankAccountId: await assignedBank(demo.s, p.id),
+      utr,
+      amount: 700,
+      amountCode: p.shortCode,
+    });
+    expect(added.body.data.matched).toEqual({ payinId: p.id, status: 'SUCCESS' });
+    const id = added.body.data.entry.id as string;
+    const before = await balanceOf(key);
+
+    const alone = await resetAs('transactions', id);
+    expect(alone.status).toBe(403);
+    expect(alone.body.error.message).toMatch(/only a user of role ADMIN asks/);
+    const asked = await resetAs('admin', id);
+    expect(asked.status).toBe(202);
+    expect(asked.body.data).toMatchObject({ used: true, awaitingChecker: 'admin' });
+    expect((await rowOf(p.id)).status).toBe('SUCCESS');
+    expect(await balanceOf(key)).toEqual(before);
+    const listed = await demo.s.call('GET', `/v1/bank-entries?utr=${utr}`, { token: demo.t.operations });
+    expect(listed.body.data[0].awaitingChecker).toBe('admin');
+    const again = await resetAs('admin', id);
+    expect(again.body.error.code).toBe('SAME_PERSON');
+
+    const freed = await resetAs('transactions', id);
+    expect(freed.status).toBe(200);
+    expect(freed.body.data).toMatchObject({ used: false, payinId: null, awaitingChecker: null });
+    expect((await rowOf(p.id)).status).toBe('PENDING');
+    const checked = await demo.s.db.execute<{ actor_name: string }>(
+      sql`SELECT actor_name FROM audit_events WHERE entity = 'bank-entries' AND entity_id = ${id} AND action = 'approve'`,
+    );
+    expect(checked.rows.map((r) => r.actor_name)).toEqual(['transactions']);
   });
 });

@@ -47,6 +47,8 @@ const CONFIRMS: Record<string, ConfirmationKind> = {
   'POST /v1/bank-entries/:id/reset': 'bank-entry.reset',
   'POST /v1/payins/:id/confirm': 'payin.confirm',
   'POST /v1/payouts/:id/utr': 'payout.utr',
+  'POST /v1/settlements/:id/approve': 'settlement.approve',
+  'POST /v1/vendor-settlements/:id/approve': 'vendor-settlement.approve',
   'POST /v1/settlements/:id/reset': 'settlement.reset',
   'POST /v1/vendor-settlements/:id/reset': 'vendor-settlement.reset',
   'PUT /v1/providers/:provider': 'provider.update',

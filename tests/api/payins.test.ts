@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bankEntries, merchants, payins } from '../../server/db/schema';
 import { dropExpired } from '../../server/services/payin-expiry';
 import { COUNT_CAP } from '../../server/services/payins-list';
-import { confirm } from '../support/roles';
+import { confirm, resetEntryByTwo } from '../support/roles';
 import { demoServerPerFile, startServer } from '../support/server';
 import {
   assignedBank,
@@ -240,10 +240,7 @@ describe('staff corrections', () => {
     const [entry] = await s.db.select().from(bankEntries).where(eq(bankEntries.utr, utr));
     const resetUrl = `/v1/bank-entries/${entry.id}/reset`;
     expect((await s.call('POST', resetUrl, { token: t.operations })).status).toBe(403);
-    const reset = await s.call('POST', resetUrl, {
-      token: t.admin,
-      headers: await confirm(s, t.admin, 'bank-entry.reset'),
-    });
+    const reset = await resetEntryByTwo(s, t, entry.id);
     expect(reset.body.data).toMatchObject({ used: false, payinId: null });
     expect((await rowOf(p.id)).status).toBe('PENDING');
     const journals = await s.db.execute<{ kind: string; reverses_id: number | null }>(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile } from '../support/server';
 import { payoutKit } from '../support/payouts';
-import { confirm } from '../support/roles';
+import { approveSettlementAs, confirm } from '../support/roles';
 import { assignedBank, assignedPayin, bankIdOf, merchantKey, utrOf } from '../support/deposits';
 
 /**
@@ -157,9 +157,8 @@ describe('GET /v1/reconciliation: the rows against the bank entries', () => {
       },
     });
     const settlementId = settlement.body.data.id as string;
-    const approved = await demo.s.call('POST', `/v1/settlements/${settlementId}/approve`, {
-      token: demo.t.transactions,
-      body: { reference: utr },
+    const approved = await approveSettlementAs(demo.s, demo.t.transactions, 'settlements', settlementId, {
+      reference: utr,
     });
     if (letThrough(approved)) through.push(['settlements', settlementId, 'CRISP', 1_000]);
 

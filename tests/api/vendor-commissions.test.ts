@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile } from '../support/server';
 import { payoutKit } from '../support/payouts';
-import { confirm } from '../support/roles';
+import { resetEntryByTwo } from '../support/roles';
 import { bankIdOf, utrOf } from '../support/deposits';
 
 /**
@@ -54,10 +54,7 @@ describe('vendor commissions', () => {
       ['payin.success', 'vendor', -expected],
     ]);
 
-    const reset = await demo.s.call('POST', `/v1/bank-entries/${entryId}/reset`, {
-      token: demo.t.admin,
-      headers: await confirm(demo.s, demo.t.admin, 'bank-entry.reset'),
-    });
+    const reset = await resetEntryByTwo(demo.s, demo.t, entryId);
     expect(reset.status).toBe(200);
     expect((await commissionLines('payins', payinId)).slice(2)).toEqual([
       ['payin.reversal', 'income', -expected],

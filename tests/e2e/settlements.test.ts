@@ -4,7 +4,7 @@ import { demoApiKey } from '../../server/db/seed';
 import { apiSignIn } from './support/api';
 import { createPayin, orderId } from './support/deposits';
 import { openFromMenu } from './support/menu';
-import { closePage, signIn, toast } from './support/pages';
+import { DEMO_PASSWORD, closePage, signIn, toast } from './support/pages';
 import { productSuite } from './support/suite';
 
 /**
@@ -94,7 +94,7 @@ describe('a chargeback and a settlement for BOLT', () => {
       await page.locator('tbody tr').filter({ hasText: ORDER }).waitFor();
     }));
 
-  it('staff settle BOLT in cash and approve it', () =>
+  it('staff settle BOLT in cash, and another staff user approves it with the password', () =>
     suite.withPage(async (page) => {
       await signIn(page, suite.product.url, 'transactions');
       await openFromMenu(page, '/app/settlements', 'Settlements');
@@ -113,11 +113,22 @@ describe('a chargeback and a settlement for BOLT', () => {
       const { data } = (await created.json()) as { data: { id: string; status: string } };
       expect(data.status).toBe('INITIATED');
       const name = data.id.slice(0, 8);
-      await page.getByRole('button', { name: `Approve ${name}`, exact: true }).click();
-      const approve = page.getByRole('dialog');
-      await approve.getByRole('textbox', { name: /^Reference/ }).fill('cash receipt 7');
-      await approve.getByRole('button', { name: 'Approve', exact: true }).click();
-      await toast(page, `Settlement ${name} is SUCCESS.`).waitFor();
+      // Its creator never approves it (four eyes): admin does, typing the password again.
+      const admin = await suite.openPage();
+      try {
+        await signIn(admin, suite.product.url, 'admin');
+        await openFromMenu(admin, '/app/settlements', 'Settlements');
+        await admin.getByRole('button', { name: `Approve ${name}`, exact: true }).click();
+        const approve = admin.getByRole('dialog');
+        await approve.getByRole('textbox', { name: /^Reference/ }).fill('cash receipt 7');
+        await approve.getByRole('button', { name: 'Approve', exact: true }).click();
+        const password = admin.getByRole('dialog', { name: 'Confirm with your password' });
+        await password.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+        await password.getByRole('button', { name: 'Confirm', exact: true }).click();
+        await toast(admin, `Settlement ${name} is SUCCESS.`).waitFor();
+      } finally {
+        await closePage(admin);
+      }
     }));
 
   it("BOLT's merchant user sees its balance lower by both", async () => {

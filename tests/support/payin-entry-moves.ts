@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { bankEntries, payins } from '../../server/db/schema';
+import { bankEntries, checkerRequests, payins } from '../../server/db/schema';
 import { matchUtr } from '../../domain/payin-matching';
 import type { PayinStatus } from '../../domain/payin';
 import { utrOf } from './deposits';
+import { confirm } from './roles';
 import type { Prepared } from './payout-moves';
 import type { TestServer } from './server';
 
@@ -20,7 +21,7 @@ export type EntryStep = {
   sameBank: boolean;
   sameAmount: boolean;
 };
-export type ResetStep = { kind: 'reset'; e: Index; as: 'admin' | 'operations' };
+export type ResetStep = { kind: 'reset'; e: Index; as: 'admin' | 'transactions' | 'operations' };
 export type PayinRow = typeof payins.$inferSelect;
 export type EntryRow = typeof bankEntries.$inferSelect;
 
@@ -41,7 +42,7 @@ export interface PayinContext {
   world: PayinWorld;
   /** Bank account ids by nickname (the pay-in accounts). */
   banks: Record<string, string>;
-  confirmations: () => Promise<{ confirm: Record<string, string>; reset: Record<string, string> }>;
+  confirmations: () => Promise<{ confirm: Record<string, string> }>;
 }
 
 export const entryMoves = (ctx: PayinContext) => {
@@ -161,8 +162,22 @@ export const entryMoves = (ctx: PayinContext) => {
   };
 
   const prepareReset = async (step: ResetStep): Promise<Prepared> => {
-    const [used] =
-      step.e % 4 === 0
+    // A checker mostly looks at what waits for one.
+    const [asked] =
+      step.as === 'transactions' && step.e % 4 !== 0
+        ? await demo.s.db
+            .select({ utr: bankEntries.utr })
+            .from(bankEntries)
+            .innerJoin(
+              checkerRequests,
+              and(eq(checkerRequests.entity, 'bank-entries'), eq(checkerRequests.entityId, bankEntries.id)),
+            )
+            .limit(1)
+            .offset(step.e % 2)
+        : [];
+    const [used] = asked
+      ? [asked]
+      : step.e % 4 === 0
         ? []
         : await demo.s.db
             .select({ utr: bankEntries.utr })
@@ -174,7 +189,16 @@ export const entryMoves = (ctx: PayinContext) => {
     const target = used?.utr ?? recent(world.entries, step.e);
     const entry = target === undefined ? undefined : await entryOf(target);
     const id = entry?.id ?? '00000000-0000-4000-8000-000000000000';
-    const headers = step.as === 'admin' ? (await ctx.confirmations()).reset : undefined;
+    const headers = step.as === 'operations' ? undefined : await confirm(demo.s, demo.t[step.as], 'bank-entry.reset');
+    // Four eyes: an ADMIN asks (202), TRANSACTIONS completes a waiting request; the maker never does.
+    const [waiting] = entry
+      ? await demo.s.db
+          .select()
+          .from(checkerRequests)
+          .where(and(eq(checkerRequests.entity, 'bank-entries'), eq(checkerRequests.entityId, entry.id)))
+      : [];
+    const asks = step.as === 'admin' && !waiting;
+    const checks = waiting !== undefined && step.as !== 'operations' && waiting.makerName !== step.as;
     // Taking a paid pay-in's money back is refused when the merchant's waiting pay-outs hold it,
     // and always when a chargeback took it back already.
     const [{ covered = true, charged = false } = {}] = entry?.payinId
@@ -186,14 +210,14 @@ export const entryMoves = (ctx: PayinContext) => {
         ).rows
       : [];
     return {
-      label: `reset entry ${entry?.utr ?? 'none'} (used by ${entry?.payinId?.slice(0, 8) ?? entry?.vendorSettlementId?.slice(0, 8) ?? 'none'}${charged ? ', charged back' : ''}) as ${step.as}`,
-      allowed: step.as === 'admin' && Boolean(entry?.payinId) && covered && !charged,
-      send: () =>
-        post(`/v1/bank-entries/${id}/reset`, {
-          token: step.as === 'admin' ? demo.t.admin : demo.t.operations,
-          headers,
-        }),
+      label: `reset entry ${entry?.utr ?? 'none'} (used by ${entry?.payinId?.slice(0, 8) ?? entry?.vendorSettlementId?.slice(0, 8) ?? 'none'}${charged ? ', charged back' : ''}${waiting ? `, asked by ${waiting.makerName}` : ''}) as ${step.as}`,
+      allowed: (asks || checks) && Boolean(entry?.payinId) && covered && !charged,
+      send: () => post(`/v1/bank-entries/${id}/reset`, { token: demo.t[step.as], headers }),
       after: async (data) => {
+        if (asks) {
+          expect(data.data).toMatchObject({ used: true, awaitingChecker: 'admin' });
+          return;
+        }
         expect(data.data).toMatchObject({ used: false, payinId: null });
         await expectStatus(entry!.payinId!, 'PENDING');
       },

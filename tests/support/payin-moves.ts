@@ -29,7 +29,6 @@ export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, k
   /** Password confirmations serve one request each: asked for every request that needs one. */
   const confirmationsNow = async () => ({
     confirm: await confirm(demo.s, demo.t.transactions, 'payin.confirm'),
-    reset: await confirm(demo.s, demo.t.admin, 'bank-entry.reset'),
   });
   /** A user the maker (transactions) created: never its checker. */
   const made = { token: '', password: 'Made-by-maker-1' };

@@ -38,3 +38,28 @@ export const confirm = async (s: TestServer, token: string, kind: ConfirmationKi
   if (res.status !== 200) throw new Error(`confirmation: ${res.status} ${JSON.stringify(res.body)}`);
   return { 'x-confirmation': res.body.data.confirmation as string };
 };
+
+/** POST /v1/{resource}/{id}/approve as `token`, the password typed first (issue 29: money leaves on it). */
+export const approveSettlementAs = async (
+  s: TestServer,
+  token: string,
+  resource: 'settlements' | 'vendor-settlements',
+  id: string,
+  body: Record<string, unknown>,
+) =>
+  s.call('POST', `/v1/${resource}/${id}/approve`, {
+    token,
+    body,
+    headers: await confirm(s, token, resource === 'settlements' ? 'settlement.approve' : 'vendor-settlement.approve'),
+  });
+
+/**
+ * Frees a used bank entry as four eyes have it (issue 29): an ADMIN asks (202 unless refused), then
+ * TRANSACTIONS completes it. Answers the first refusal, or the checker's answer.
+ */
+export const resetEntryByTwo = async (s: TestServer, t: Record<string, string>, entryId: string) => {
+  const path = `/v1/bank-entries/${entryId}/reset`;
+  const asked = await s.call('POST', path, { token: t.admin, headers: await confirm(s, t.admin, 'bank-entry.reset') });
+  if (asked.status !== 202) return asked;
+  return s.call('POST', path, { token: t.transactions, headers: await confirm(s, t.transactions, 'bank-entry.reset') });
+};

@@ -6,7 +6,7 @@ import { merchantAccount } from '../../domain/ledger';
 import type { SettlementStatus } from '../../domain/settlement';
 import { lienMoves } from './lien-moves';
 import type { MoneyPrepared } from './money-runner';
-import { destinationFor, referenceFor, resetConfirmations, type Demo } from './settlement-requests';
+import { approvalOf, destinationFor, referenceFor, resetConfirmations, type Demo } from './settlement-requests';
 import {
   SETTLEMENT_SUITS,
   settles,
@@ -109,14 +109,18 @@ export const settlementMoves = (demo: Demo) => {
     const path = `/v1/settlements/${row.id}/${action}`;
     switch (step.kind) {
       case 'settle-approve': {
-        const { reference, valid } = referenceFor(step.ref, row.method === 'BANK');
+        const eyes = await approvalOf(demo, 'settlements', row, step.as, referenceFor(step.ref, row.method === 'BANK'));
+        const { reference } = eyes;
         const body = reference === undefined ? {} : { reference };
         return {
-          label: `${name} ${JSON.stringify(body)}`,
-          allowed: settles(step.as) && row.status === 'INITIATED' && valid,
+          label: `${name} ${JSON.stringify(body)}${eyes.maker ? ` (maker ${eyes.maker})` : ''}`,
+          allowed: settles(step.as) && row.status === 'INITIATED' && eyes.valid && eyes.independent,
           exclusive: true,
-          send: () => post(path, step.as, body),
-          after: () => expectRow(row.id, { status: 'SUCCESS', reference: reference ?? null }),
+          send: () => post(path, step.as, body, eyes.headers),
+          after: () =>
+            eyes.waits
+              ? expectRow(row.id, { status: 'INITIATED' })
+              : expectRow(row.id, { status: 'SUCCESS', reference: reference ?? null }),
         };
       }
       case 'settle-reject': {

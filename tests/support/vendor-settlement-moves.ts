@@ -4,7 +4,7 @@ import { bankEntries, vendorSettlements } from '../../server/db/schema';
 import type { ConfirmationKind } from '../../domain/confirmations';
 import { isInternalTransfer, type SettlementStatus } from '../../domain/settlement';
 import type { MoneyPrepared } from './money-runner';
-import { destinationFor, referenceFor, type Demo } from './settlement-requests';
+import { approvalOf, destinationFor, referenceFor, type Demo } from './settlement-requests';
 import { SETTLEMENT_SUITS, settles, type VendorStep } from './settlement-step-kinds';
 import { transferMoves } from './transfer-moves';
 import { VENDORS, vendorWorld } from './vendor-world';
@@ -74,20 +74,25 @@ export const vendorSettlementMoves = (
       case 'vendor-approve': {
         const typed = referenceFor(step.ref, row.method === 'BANK' || internal);
         // An internal transfer set back is approved with a UTR that proves it again: its own, if still free.
-        const reference = internal && step.ref === 'utr' ? (proofOf[row.id] ?? typed.reference) : typed.reference;
+        const own = internal && step.ref === 'utr' ? (proofOf[row.id] ?? typed.reference) : typed.reference;
+        const eyes = await approvalOf(demo, 'vendor-settlements', row, step.as, { ...typed, reference: own });
+        const { reference } = eyes;
         const entry = internal && reference ? await entryOf(reference) : undefined;
         const body = reference === undefined ? {} : { reference };
         return {
-          label: `${name} ${JSON.stringify(body)}${entry ? ` (entry ${entry.amount / 100}${unused(entry) ? '' : ', used'})` : ''}`,
+          label: `${name} ${JSON.stringify(body)}${entry ? ` (entry ${entry.amount / 100}${unused(entry) ? '' : ', used'})` : ''}${eyes.maker ? ` (maker ${eyes.maker})` : ''}`,
           allowed:
             settles(step.as) &&
             row.status === 'INITIATED' &&
-            typed.valid &&
+            eyes.valid &&
+            eyes.independent &&
             (!internal || proves(entry, row.vendorId, row.amount, row)),
           exclusive: true,
-          send: () => post(path, step.as, body),
+          send: () => post(path, step.as, body, eyes.headers),
           after: () =>
-            expectRow(row.id, { status: 'SUCCESS', reference: reference ?? null, bankEntryId: entry?.id ?? null }),
+            eyes.waits
+              ? expectRow(row.id, { status: 'INITIATED' })
+              : expectRow(row.id, { status: 'SUCCESS', reference: reference ?? null, bankEntryId: entry?.id ?? null }),
         };
       }
       case 'vendor-reject': {

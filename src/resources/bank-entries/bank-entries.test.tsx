@@ -266,7 +266,7 @@ describe('the list of entries', () => {
     );
   });
 
-  it.each(['TRANSACTIONS', 'OPERATIONS'] as const)('offers %s no Reset', async (role) => {
+  it.each(['TRANSACTIONS', 'OPERATIONS'] as const)('offers %s no Reset of its own', async (role) => {
     api();
     renderList(role);
     await screen.findByText('123456789012');
@@ -297,6 +297,32 @@ describe('the list of entries', () => {
       recordId: expect.any(String),
     });
     expect(await screen.findByText('Entry reset: it is Un-Used again.')).toBeInTheDocument();
+  });
+
+  it('tells the ADMIN who asked that a checker must reset it too, then shows the entry as waiting', async () => {
+    api({ write: () => json(202, { data: { ...ENTRY, awaitingChecker: 'admin' } }) });
+    renderList('ADMIN');
+    await screen.findByText('123456789012');
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Reset' }));
+    fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Your reset of UTR 123456789012 is recorded: another person must reset it too.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the maker "Waiting for a checker", and offers TRANSACTIONS the Reset that checks it', async () => {
+    const waiting = { ...ENTRY, awaitingChecker: 'admin' };
+    api({ rows: [waiting, UNUSED] });
+    const first = renderList('ADMIN');
+    expect(await screen.findByText('Waiting for a checker')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset' })).not.toBeInTheDocument();
+    first.unmount();
+    api({ rows: [waiting, UNUSED] });
+    renderList('TRANSACTIONS');
+    await screen.findByText('123456789012');
+    expect(screen.getAllByRole('button', { name: 'Reset' })).toHaveLength(1);
   });
 });
 

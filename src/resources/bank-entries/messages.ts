@@ -48,6 +48,8 @@ export const bankEntryMessages = {
     question:
       'Reset the entry with UTR %{utr} (%{amount})? It becomes Un-Used again, and the pay-in it paid (%{payin}) goes back to PENDING.',
     done: 'Entry reset: it is Un-Used again.',
+    asked: 'Your reset of UTR %{utr} is recorded: another person must reset it too.',
+    waiting_checker: 'Waiting for a checker',
   },
   empty: {
     title: 'No bank entries yet',

@@ -6,6 +6,7 @@ import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
 import { SETTLEMENT_REFERENCE_FORMAT, needsUtr } from '../../../domain/settlement';
 import { matches, required } from '../../../domain/validation';
 import { serverErrors } from '../shared/FormDialog';
+import { useConfirmedAction } from '../shared/useConfirmedAction';
 import { useSettlementAccess } from './access';
 import { useSettlementKind } from './kind';
 import { RowDialogButton } from './RowDialogButton';
@@ -13,7 +14,11 @@ import { settlementName, useMethodLabel } from './SettlementCells';
 import type { SettlementRow } from './types';
 import { useSettlementOutcome } from './useSettlementOutcome';
 
-/** Paid: BANK with its 12-digit UTR, other methods with an optional reference; SUCCESS. */
+/**
+ * Paid: BANK with its 12-digit UTR, other methods with an optional reference; SUCCESS. Money leaves
+ * the gateway, so the password is asked; above the checker threshold the first approval waits for
+ * another person's.
+ */
 export const ApproveSettlementButton = () => {
   const record = useRecordContext<SettlementRow>();
   const translate = useTranslate();
@@ -21,6 +26,7 @@ export const ApproveSettlementButton = () => {
   const methodLabel = useMethodLabel();
   const outcome = useSettlementOutcome();
   const { may } = useSettlementAccess();
+  const { send, dialog } = useConfirmedAction();
   if (!record || !may('approve', record)) return null;
 
   const name = settlementName(record);
@@ -31,29 +37,38 @@ export const ApproveSettlementButton = () => {
   const submit = async (values: Record<string, unknown>) => {
     const typed = String(values.reference ?? '').trim();
     const reference = utr ? normaliseUtr(typed) : typed;
-    const result = await kind.run.approve(record.id, reference ? { reference } : {});
-    return outcome(result, t('done')) || serverErrors(result.error!);
+    const result = await send(
+      kind.approveKind,
+      (headers) => kind.run.approve(record.id, reference ? { reference } : {}, headers),
+      { what: t('what', { amount: formatRupees(record.amount) }), recordId: String(record.id) },
+    );
+    if (!result) return {};
+    const done = result.data?.data.awaitingChecker ? t('waiting') : t('done');
+    return outcome(result, done) || serverErrors(result.error!);
   };
 
   return (
-    <RowDialogButton
-      label={t('action')}
-      name={name}
-      icon={<DoneIcon fontSize="small" />}
-      color="success"
-      title={t('title')}
-      submitLabel={t('submit')}
-      onSubmit={submit}
-    >
-      <Typography sx={{ mb: 1 }}>
-        {t('content', { amount: formatRupees(record.amount), method: methodLabel(record.method) })}
-      </Typography>
-      <TextInput
-        source="reference"
-        label={label}
-        validate={utr ? [required(label), matches(label, UTR_FORMAT)] : [matches(label, SETTLEMENT_REFERENCE_FORMAT)]}
-        fullWidth
-      />
-    </RowDialogButton>
+    <>
+      <RowDialogButton
+        label={t('action')}
+        name={name}
+        icon={<DoneIcon fontSize="small" />}
+        color="success"
+        title={t('title')}
+        submitLabel={t('submit')}
+        onSubmit={submit}
+      >
+        <Typography sx={{ mb: 1 }}>
+          {t('content', { amount: formatRupees(record.amount), method: methodLabel(record.method) })}
+        </Typography>
+        <TextInput
+          source="reference"
+          label={label}
+          validate={utr ? [required(label), matches(label, UTR_FORMAT)] : [matches(label, SETTLEMENT_REFERENCE_FORMAT)]}
+          fullWidth
+        />
+      </RowDialogButton>
+      {dialog}
+    </>
   );
 };

@@ -11,7 +11,9 @@ type One<T> = { data: T };
 export const transitionsOf = (api: SettlementApi) => {
   const of = (id: string, action: string) => `/${api}/${encodeURIComponent(id)}/${action}`;
   return {
-    approve: (id: string, body: ApproveBody) => post<One<SettlementRow>>(of(id, 'approve'), body),
+    /** Behind the password; 202 with `awaitingChecker` when a second person must approve it too. */
+    approve: (id: string, body: ApproveBody, headers: ConfirmationHeaders) =>
+      post<One<SettlementRow & { awaitingChecker?: string }>>(of(id, 'approve'), body, { headers }),
     reject: (id: string, body: RejectBody) => post<One<SettlementRow>>(of(id, 'reject'), body),
     /** ADMIN, behind the password: SUCCESS or REJECTED back to INITIATED. */
     reset: (id: string, headers: ConfirmationHeaders) =>

@@ -19,7 +19,8 @@ export interface SettlementKind {
   /** The field naming whom the money is settled with. */
   party: 'merchantCode' | 'vendorCode';
   transitions: readonly SettlementTransition[];
-  /** The password confirmation a reset needs. */
+  /** The password confirmations an approval and a reset need. */
+  approveKind: ConfirmationKind;
   resetKind: ConfirmationKind;
   methods: readonly VendorSettlementMethod[];
   run: SettlementTransitions;
@@ -30,6 +31,7 @@ export const MERCHANT_SETTLEMENTS: SettlementKind = {
   api: 'settlements',
   party: 'merchantCode',
   transitions: SETTLEMENT_TRANSITIONS,
+  approveKind: 'settlement.approve',
   resetKind: 'settlement.reset',
   methods: SETTLEMENT_METHODS,
   run: settlementActions,

@@ -48,6 +48,8 @@ export const settlementMessages = {
     reference: 'Reference (optional)',
     submit: 'Approve',
     done: 'Settlement %{name} is SUCCESS.',
+    what: 'Approve settlement %{name}: %{amount} leaves the gateway.',
+    waiting: 'Your approval of %{name} is recorded: another person must approve it too.',
   },
   reject: {
     action: 'Reject',

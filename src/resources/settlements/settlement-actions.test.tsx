@@ -3,7 +3,18 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { json } from '../../test-support';
 import { SettlementsList } from './SettlementsList';
-import { buttonsOf, choose, optionsOf, renderScreen, row, rowOf, fakeApi, type, writesOf } from './testing';
+import {
+  buttonsOf,
+  choose,
+  optionsOf,
+  renderScreen,
+  row,
+  rowOf,
+  fakeApi,
+  type,
+  typePassword,
+  writesOf,
+} from './testing';
 
 const API = 'settlements';
 const api = (rows: object[], write?: Parameters<typeof fakeApi>[2]) => fakeApi(API, rows, write);
@@ -47,12 +58,33 @@ describe('the row actions', () => {
     expect(await within(dialog).findByText(/UTR Number must be the 12 digits/)).toBeInTheDocument();
     type(dialog, /UTR Number/, ' 412345678901 ');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(/Approve settlement waiting-: ₹25,000.00 leaves the gateway\./)).toBeInTheDocument();
+    await typePassword();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({
+      action: 'settlement.approve',
+      recordId: idOf('waiting'),
+    });
     expect(writes(calls)[0]).toMatchObject({
       path: `/v1/settlements/${idOf('waiting')}/approve`,
       body: { reference: '412345678901' },
+      headers: { 'x-confirmation': 'c-1' },
     });
     expect(await screen.findByText('Settlement waiting- is SUCCESS.')).toBeInTheDocument();
+  });
+
+  it('tells the first approver of a settlement above the threshold that another person must approve it', async () => {
+    api([row('waiting', { method: 'AED' })], () =>
+      json(202, { data: { ...row('waiting', { method: 'AED' }), awaitingChecker: 'transactions' } }),
+    );
+    renderList('TRANSACTIONS');
+    fireEvent.click(within(await rowOf('waiting-')).getByRole('button', { name: 'Approve waiting-' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
+    expect(
+      await screen.findByText('Your approval of waiting- is recorded: another person must approve it too.'),
+    ).toBeInTheDocument();
   });
 
   it('approving a CASH settlement takes an optional reference', async () => {
@@ -62,6 +94,7 @@ describe('the row actions', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('textbox', { name: 'Reference (optional)' })).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].body).toEqual({});
   });
@@ -74,6 +107,7 @@ describe('the row actions', () => {
     const dialog = await screen.findByRole('dialog');
     type(dialog, /Reference/, 'RCPT-7');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
     expect(await screen.findByText(message)).toBeInTheDocument();
   });
 

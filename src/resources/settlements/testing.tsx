@@ -96,3 +96,9 @@ export const optionsOf = async (dialog: HTMLElement, name: RegExp) => {
   fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
   return options;
 };
+
+/** Types the password in the confirmation dialog an approval or a reset opens, and confirms. */
+export const typePassword = async () => {
+  fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+};

@@ -8,6 +8,7 @@ export const VENDOR_SETTLEMENTS: SettlementKind = {
   api: 'vendor-settlements',
   party: 'vendorCode',
   transitions: VENDOR_SETTLEMENT_TRANSITIONS,
+  approveKind: 'vendor-settlement.approve',
   resetKind: 'vendor-settlement.reset',
   methods: VENDOR_SETTLEMENT_METHODS,
   run: vendorSettlementActions,

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '../../../domain/roles';
 import { json, type Call } from '../../test-support';
-import { SETTLEMENT, fakeApi, renderScreen, rowOf } from '../settlements/testing';
+import { SETTLEMENT, fakeApi, renderScreen, rowOf, typePassword } from '../settlements/testing';
 import type { VendorBalanceRow, VendorSettlement } from './types';
 import { VendorSettlementsList } from './VendorSettlementsList';
 
@@ -97,6 +97,7 @@ describe('Who owes whom', () => {
       target: { value: '412345678902' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
     await waitFor(() => expect(lines(region)).toEqual(['VEN-ALPHA is settled']));
     expect(calls.some((c) => c.method === 'POST' && c.path === `/v1/vendor-settlements/${BASE.id}/approve`)).toBe(true);
     expect(balanceCalls(calls).length).toBeGreaterThanOrEqual(2);

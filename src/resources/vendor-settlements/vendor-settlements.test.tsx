@@ -13,6 +13,7 @@ import {
   rowOf,
   fakeApi,
   type,
+  typePassword,
   writesOf,
 } from '../settlements/testing';
 import type { VendorSettlement } from './types';
@@ -149,7 +150,11 @@ describe('Add Settlement for a vendor', () => {
     const dialog = await screen.findByRole('dialog');
     type(dialog, /UTR Number/, '412345678902');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({
+      action: 'vendor-settlement.approve',
+    });
     expect(writes(calls)[0]).toMatchObject({
       path: `/v1/vendor-settlements/${BASE.id}/approve`,
       body: { reference: '412345678902' },
@@ -159,7 +164,7 @@ describe('Add Settlement for a vendor', () => {
     fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(2));
-    expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({
+    expect(calls.filter((c) => c.path === '/v1/confirmations')[1].body).toMatchObject({
       action: 'vendor-settlement.reset',
     });
     expect(writes(calls)[1].path).toBe(`/v1/vendor-settlements/${INTERNAL.id}/reset`);
