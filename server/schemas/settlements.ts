@@ -163,6 +163,14 @@ const common = {
   completedAt: Nullable(Type.String()),
   createdAt: Type.String(),
   updatedAt: Type.String(),
+  checkerRequest: Type.Optional(
+    Nullable(
+      Type.Object(
+        { maker: Type.String(), askedAt: Type.String(), reference: Nullable(Type.String()) },
+        { description: 'an approval waiting for a second person: who asked, when, with what reference (staff only)' },
+      ),
+    ),
+  ),
 };
 
 export const SettlementView = Type.Object({

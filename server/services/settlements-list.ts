@@ -1,7 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db, DbOrTx } from '../db';
-import { settlements } from '../db/schema';
+import { checkerRequests, settlements } from '../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { STAFF_ROLES } from '../../domain/roles';
 import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
@@ -21,7 +23,38 @@ import type { VendorSettlementRow } from './vendor-settlements';
 /** The Settlements and Vendor Settlements screens (issue 12): list, CSV and show, one scope and filters for all three. */
 export type Sort = 'createdAt' | 'updatedAt' | 'amount';
 
-export const common = (r: SettlementRow | VendorSettlementRow) => ({
+/** The maker's request waiting on a row, joined from checker_requests (domain/four-eyes). */
+export interface Waiting {
+  makerName: string | null;
+  askedAt: Date | null;
+  makerDetails: Record<string, unknown> | null;
+}
+
+/** The columns of a settlement's waiting request, for a select joined with `waitingJoin`. */
+export const waitingFields = {
+  makerName: checkerRequests.makerName,
+  askedAt: checkerRequests.askedAt,
+  makerDetails: checkerRequests.details,
+};
+
+/** Left-joins a settlement's waiting approval (one per record at most). */
+export const waitingJoin = (entity: 'settlements' | 'vendor-settlements', id: AnyPgColumn) =>
+  and(eq(checkerRequests.entity, entity), eq(checkerRequests.entityId, id));
+
+const requestOf = (w: Waiting) =>
+  w.makerName === null || w.askedAt === null
+    ? null
+    : {
+        maker: w.makerName,
+        askedAt: w.askedAt.toISOString(),
+        reference: typeof w.makerDetails?.reference === 'string' ? w.makerDetails.reference : null,
+      };
+
+/** Staff see who waits for a checker; merchant and vendor users never a staff user's name. */
+export const forViewer = <T extends { checkerRequest?: unknown }>(user: SessionUser, row: T): T =>
+  STAFF_ROLES.includes(user.role) ? row : { ...row, checkerRequest: null };
+
+export const common = (r: SettlementRow | VendorSettlementRow, waiting?: Waiting) => ({
   id: r.id,
   amount: paiseToRupees(r.amount),
   status: r.status,
@@ -36,6 +69,7 @@ export const common = (r: SettlementRow | VendorSettlementRow) => ({
   completedAt: r.completedAt?.toISOString() ?? null,
   createdAt: r.createdAt.toISOString(),
   updatedAt: r.updatedAt.toISOString(),
+  checkerRequest: waiting ? requestOf(waiting) : null,
 });
 
 // ---- Merchant settlements ----
@@ -47,8 +81,8 @@ const SETTLEMENT_SORT = {
   amount: settlements.amount,
 };
 
-const presentSettlement = (r: SettlementRow): SettlementView => ({
-  ...common(r),
+const presentSettlement = (r: SettlementRow, waiting?: Waiting): SettlementView => ({
+  ...common(r, waiting),
   merchantCode: r.merchantCode,
   method: r.method,
 });
@@ -76,26 +110,30 @@ const settlementList = keysetList({
   id: settlements.id,
   select: (db, key, extra = {}) =>
     db
-      .select({ s: settlements, ...cursorFields(key), ...extra })
+      .select({ s: settlements, ...waitingFields, ...cursorFields(key), ...extra })
       .from(settlements)
+      .leftJoin(checkerRequests, waitingJoin('settlements', settlements.id))
       .$dynamic(),
-  present: (r) => presentSettlement(r.s),
+  present: (r) => presentSettlement(r.s, r),
 });
 
-export const listSettlements = async (db: Db, user: SessionUser, f: SettlementListFilters, paging: Paging<Sort>) =>
-  settlementList.page(db, await settlementWhere(db, f, await dataScope(db, user)), paging);
+export const listSettlements = async (db: Db, user: SessionUser, f: SettlementListFilters, paging: Paging<Sort>) => {
+  const page = await settlementList.page(db, await settlementWhere(db, f, await dataScope(db, user)), paging);
+  return { ...page, data: page.data.map((r) => forViewer(user, r)) };
+};
 
 export const exportSettlements = async (db: Db, user: SessionUser, f: SettlementListFilters, paging: Paging<Sort>) =>
   settlementList.batches(db, await settlementWhere(db, f, await dataScope(db, user)), paging);
 
 export const getSettlement = async (db: Db, user: SessionUser, id: string) => {
   const [row] = await db
-    .select()
+    .select({ s: settlements, ...waitingFields })
     .from(settlements)
+    .leftJoin(checkerRequests, waitingJoin('settlements', settlements.id))
     .where(and(eq(settlements.id, id), settlementVisible(await dataScope(db, user))));
   if (!row) throw notFound('Settlement');
   return {
-    ...presentSettlement(row),
+    ...forViewer(user, presentSettlement(row.s, row)),
     timeline: await timelineOf<SettlementStatus>(db, 'settlements', id, user.role),
     journal: await journalOf(db, 'settlements', id),
   };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, vendorSettlements } from '../db/schema';
+import { bankAccounts, bankEntries, checkerRequests, vendorSettlements } from '../db/schema';
 import { notFound } from '../errors';
 import type { ListFilters } from '../routes/read-routes';
 import type { VendorSettlementFilters, VendorSettlementView } from '../schemas/settlements';
@@ -12,7 +12,7 @@ import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortK
 import { paiseFrom } from './money-input';
 import { keysetList, type ExtraFields } from './keyset-list';
 import { dataScope, narrowCodes, type DataScope } from './scope';
-import { common, SHARED_CSV, type Sort } from './settlements-list';
+import { common, forViewer, SHARED_CSV, waitingFields, waitingJoin, type Sort, type Waiting } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
 
 /** The Vendor Settlements screen (issue 12): list, CSV and show, one scope and filters for all three. */
@@ -24,8 +24,10 @@ const VENDOR_SORT = {
   amount: vendorSettlements.amount,
 };
 
-const presentVendorSettlement = (r: { v: VendorSettlementRow; bankNickname: string | null }): VendorSettlementView => ({
-  ...common(r.v),
+const presentVendorSettlement = (
+  r: { v: VendorSettlementRow; bankNickname: string | null } & Waiting,
+): VendorSettlementView => ({
+  ...common(r.v, r),
   vendorCode: r.v.vendorCode,
   method: r.v.method,
   bankEntryId: r.v.bankEntryId,
@@ -54,10 +56,17 @@ const vendorWhere = (f: VendorListFilters, scope: DataScope) => {
 
 const vendorRows = (db: DbOrTx, key: SortKey, extra: ExtraFields = {}) =>
   db
-    .select({ v: vendorSettlements, bankNickname: bankAccounts.nickname, ...cursorFields(key), ...extra })
+    .select({
+      v: vendorSettlements,
+      bankNickname: bankAccounts.nickname,
+      ...waitingFields,
+      ...cursorFields(key),
+      ...extra,
+    })
     .from(vendorSettlements)
     .leftJoin(bankEntries, eq(bankEntries.id, vendorSettlements.bankEntryId))
     .leftJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
+    .leftJoin(checkerRequests, waitingJoin('vendor-settlements', vendorSettlements.id))
     .$dynamic();
 
 const vendorList = keysetList({
@@ -68,8 +77,10 @@ const vendorList = keysetList({
   present: presentVendorSettlement,
 });
 
-export const listVendorSettlements = async (db: Db, user: SessionUser, f: VendorListFilters, paging: Paging<Sort>) =>
-  vendorList.page(db, vendorWhere(f, await dataScope(db, user)), paging);
+export const listVendorSettlements = async (db: Db, user: SessionUser, f: VendorListFilters, paging: Paging<Sort>) => {
+  const page = await vendorList.page(db, vendorWhere(f, await dataScope(db, user)), paging);
+  return { ...page, data: page.data.map((r) => forViewer(user, r)) };
+};
 
 export const exportVendorSettlements = async (db: Db, user: SessionUser, f: VendorListFilters, paging: Paging<Sort>) =>
   vendorList.batches(db, vendorWhere(f, await dataScope(db, user)), paging);
@@ -85,7 +96,7 @@ export const getVendorSettlement = async (db: Db, user: SessionUser, id: string)
   );
   if (!row) throw notFound('Vendor settlement');
   return {
-    ...presentVendorSettlement(row),
+    ...forViewer(user, presentVendorSettlement(row)),
     timeline: await timelineOf<SettlementStatus>(db, 'vendor-settlements', id, user.role),
     journal: await journalOf(db, 'vendor-settlements', id),
   };

@@ -463,6 +463,11 @@ describe('four eyes on settlements', () => {
     expect(maker.status).toBe(202);
     expect(maker.body.data).toMatchObject({ status: 'INITIATED', awaitingChecker: 'transactions' });
     expect(await journals(id)).toBe(0);
+    // The checker reads who asked and the reference; the merchant never a staff user's name.
+    const seen = async (token: string) =>
+      (await demo.s.call('GET', `/v1/settlements?ids=${id}`, { token })).body.data[0].checkerRequest;
+    expect(await seen(demo.t.admin)).toMatchObject({ maker: 'transactions', reference: utr });
+    expect(await seen(demo.t['merchant-admin'])).toBeNull();
     const again = await approveAs(demo.t.transactions, 'settlements', id, utr);
     expect(again.body.error.code).toBe('SAME_PERSON');
     const differs = await approveAs(demo.t.admin, 'settlements', id, other);
@@ -502,7 +507,7 @@ describe('four eyes on settlements', () => {
 });
 
 describe('four eyes on bank-entry resets', () => {
-  const resetAs = async (as: string, id: string) =>
+  const resetAs = async (as: 'admin' | 'transactions', id: string) =>
     demo.s.call('POST', `/v1/bank-entries/${id}/reset`, {
       token: demo.t[as],
       headers: await confirm(demo.s, demo.t[as], 'bank-entry.reset'),

@@ -1,7 +1,8 @@
 import DoneIcon from '@mui/icons-material/Done';
 import { Typography } from '@mui/material';
 import { TextInput, useRecordContext, useTranslate } from 'react-admin';
-import { formatRupees } from '../../../domain/format';
+import { formatDateTime, formatRupees } from '../../../domain/format';
+import { useSession } from '../../session/SessionProvider';
 import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
 import { SETTLEMENT_REFERENCE_FORMAT, needsUtr } from '../../../domain/settlement';
 import { matches, required } from '../../../domain/validation';
@@ -27,7 +28,15 @@ export const ApproveSettlementButton = () => {
   const outcome = useSettlementOutcome();
   const { may } = useSettlementAccess();
   const { send, dialog } = useConfirmedAction();
+  const { userName } = useSession();
   if (!record || !may('approve', record)) return null;
+  const waiting = record.checkerRequest ?? null;
+  if (waiting?.maker === userName)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        {translate(`resources.${kind.screen}.approve.waiting_checker`)}
+      </Typography>
+    );
 
   const name = settlementName(record);
   const t = (key: string, options?: object) =>
@@ -57,10 +66,16 @@ export const ApproveSettlementButton = () => {
         title={t('title')}
         submitLabel={t('submit')}
         onSubmit={submit}
+        record={waiting?.reference ? { reference: waiting.reference } : undefined}
       >
         <Typography sx={{ mb: 1 }}>
           {t('content', { amount: formatRupees(record.amount), method: methodLabel(record.method) })}
         </Typography>
+        {waiting && (
+          <Typography sx={{ mb: 1 }} color="text.secondary">
+            {t('asked_by', { maker: waiting.maker, at: formatDateTime(waiting.askedAt) })}
+          </Typography>
+        )}
         <TextInput
           source="reference"
           label={label}

@@ -50,6 +50,8 @@ export const settlementMessages = {
     done: 'Settlement %{name} is SUCCESS.',
     what: 'Approve settlement %{name}: %{amount} leaves the gateway.',
     waiting: 'Your approval of %{name} is recorded: another person must approve it too.',
+    waiting_checker: 'Waiting for a checker',
+    asked_by: 'Approved first by %{maker} on %{at}: your approval, with the same reference, pays it.',
   },
   reject: {
     action: 'Reject',

@@ -87,6 +87,25 @@ describe('the row actions', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows its maker 'Waiting for a checker', and the checker the maker's reference and name", async () => {
+    const asked = { maker: 'transactions', askedAt: '2026-11-27T06:30:00.000Z', reference: '412345678901' };
+    api([row('waiting', { checkerRequest: asked })]);
+    const first = renderList('TRANSACTIONS');
+    expect(await within(await rowOf('waiting-')).findByText('Waiting for a checker')).toBeInTheDocument();
+    expect(within(await rowOf('waiting-')).queryByRole('button', { name: 'Approve waiting-' })).toBeNull();
+    first.unmount();
+    const calls = api([row('waiting', { checkerRequest: asked })]);
+    renderList('ADMIN');
+    fireEvent.click(within(await rowOf('waiting-')).getByRole('button', { name: 'Approve waiting-' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/Approved first by transactions on 27\/11\/2026 at 12:00:00 PM/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('textbox', { name: /UTR Number/ })).toHaveValue('412345678901');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await typePassword();
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toEqual({ reference: '412345678901' });
+  });
+
   it('approving a CASH settlement takes an optional reference', async () => {
     const calls = api([row('cash', { method: 'CASH', accountHolder: null, accountNumber: null, ifsc: null })]);
     renderList('ADMIN');

@@ -23,6 +23,8 @@ export interface SettlementRow {
   /** A vendor settlement's internal transfer: the bank entry it used and the account the money went to. */
   bankEntryId?: string | null;
   bankNickname?: string | null;
+  /** An approval waiting for a second person (staff only): who asked, when, with what reference. */
+  checkerRequest?: { maker: string; askedAt: string; reference: string | null } | null;
 }
 
 /** A merchant settlement (SettlementView). */
