@@ -36,14 +36,36 @@ export interface FourEyesCall {
   createdBy?: string | null;
   /** The maker's own checks (a written reason, say), run only when a request is to be recorded. */
   beforeAsking?: () => void;
+  /** The record's own texts for the refusals, where its answers named them before this mechanism. */
+  words?: Partial<CheckerWords>;
+  /**
+   * The step that follows the checker's call is audited as the checker's (a pay-out's approve or
+   * reverse event): no 'approve' event of the mechanism's beside it.
+   */
+  stepAudited?: boolean;
 }
 
-const sameRefusal = () =>
-  new AppError(
-    403,
-    'SAME_PERSON',
+/** What a refusal says: SAME_PERSON and STAFF_CHECKER name the maker, CHECKER_DIFFERS reads its request. */
+export interface CheckerWords {
+  samePerson: (makerName: string) => string;
+  staffChecker: (makerName: string) => string;
+  differs: (request: CheckerRequest, fields: string[]) => string;
+}
+
+const WORDS: CheckerWords = {
+  samePerson: () =>
     'A checker must be another person: not the maker, nor a user the maker created, reset the password of or gave access to.',
-  );
+  staffChecker: (maker) => `${maker} is a vendor's user: a staff user checks this.`,
+  differs: (request, fields) =>
+    `The checker's entries must be the maker's (${request.makerName}: ${fields
+      .map((f) => `${f} ${String(request.details[f] ?? '—')}`)
+      .join(', ')}).`,
+};
+
+const wordsOf = (call: FourEyesCall): CheckerWords => ({ ...WORDS, ...call.words });
+
+const sameRefusal = (call: FourEyesCall, makerName: string) =>
+  new AppError(403, 'SAME_PERSON', wordsOf(call).samePerson(makerName));
 
 /**
  * The one maker-checker step (issue 29, item 3), inside the action's transaction with its record
@@ -68,7 +90,7 @@ export const fourEyes = async (tx: DbOrTx, call: FourEyesCall): Promise<FourEyes
     .for('update');
   if (waiting && waiting.action === action) {
     if (waiting.makerId !== user.id) return check(tx, call, waiting);
-    throw sameRefusal();
+    throw sameRefusal(call, waiting.makerName);
   }
   if (!mayMake(action, user.role))
     throw new AppError(
@@ -115,24 +137,19 @@ const listed = (makers: 'any' | readonly string[]) =>
 const check = async (tx: DbOrTx, call: FourEyesCall, waiting: CheckerRequest): Promise<FourEyes> => {
   const checker = await personOf(tx, call.user.id);
   const refusal = checkerRefusal(call.action, waiting.makerId, waiting.makerRole, checker);
-  if (refusal === 'SAME_PERSON') throw sameRefusal();
-  if (refusal === 'STAFF_CHECKER')
-    throw new AppError(403, 'STAFF_CHECKER', `${waiting.makerName} is a vendor's user: a staff user checks this.`);
+  const words = wordsOf(call);
+  if (refusal === 'SAME_PERSON') throw sameRefusal(call, waiting.makerName);
+  if (refusal === 'STAFF_CHECKER') throw new AppError(403, 'STAFF_CHECKER', words.staffChecker(waiting.makerName));
   const differs = differingFields(call.action, waiting.details, call.details);
-  if (differs.length > 0)
-    throw conflict(
-      `The checker's entries must be the maker's (${waiting.makerName}: ${differs
-        .map((f) => `${f} ${String(waiting.details[f] ?? '—')}`)
-        .join(', ')}).`,
-      'CHECKER_DIFFERS',
-    );
+  if (differs.length > 0) throw conflict(words.differs(waiting, differs), 'CHECKER_DIFFERS');
   await clearRequests(tx, FOUR_EYES[call.action].entity, [call.entityId]);
-  await audit(tx, call.actor, {
-    action: 'approve',
-    entity: FOUR_EYES[call.action].entity,
-    entityId: call.entityId,
-    after: { action: call.action, maker: waiting.makerName, makerId: waiting.makerId, ...call.details },
-  });
+  if (!call.stepAudited)
+    await audit(tx, call.actor, {
+      action: 'approve',
+      entity: FOUR_EYES[call.action].entity,
+      entityId: call.entityId,
+      after: { action: call.action, maker: waiting.makerName, makerId: waiting.makerId, ...call.details },
+    });
   return { waiting: false, maker: waiting };
 };
 
