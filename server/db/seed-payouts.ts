@@ -128,7 +128,7 @@ export const seedDemoPayouts = async (
   const pay = async (id: string, from: string, maker: SessionUser, checker: SessionUser) => {
     const approval = { method: 'manual' as const, utr: String(502_611_000_000 + (utrSeq += 1)), bankAccountId: from };
     const first = await approvePayout(db, maker, id, approval, checked);
-    if (first.waitingForChecker) await approvePayout(db, checker, id, approval, checked);
+    if (first.awaitingChecker !== null) await approvePayout(db, checker, id, approval, checked);
   };
 
   for (const [i, [code, customerId, rupees, fate]] of DEMO_PAYOUTS.entries()) {
@@ -190,16 +190,20 @@ export const seedDemoPayouts = async (
 
 /**
  * The finished pay-outs spread over the last sixty days, oldest first; the waiting ones stay now.
- * Their journals are dated with them at the end of the demo seed, as the demo deposits'.
+ * Their journals and maker's requests are dated with them at the end of the demo seed, as the
+ * demo deposits'.
  */
 const ageFinished = async (db: Db) => {
   await db.execute(sql`
     WITH aged AS (
       SELECT id, make_interval(days => (60 * (1 - row_number() OVER (ORDER BY created_at)::float / count(*) OVER ()))::int,
                                hours => (row_number() OVER (ORDER BY created_at))::int % 9) AS back
-      FROM payouts WHERE status <> 'INITIATED')
+      FROM payouts WHERE status <> 'INITIATED'),
+    asked AS (
+      UPDATE checker_requests c SET asked_at = c.asked_at - a.back
+      FROM aged a WHERE c.entity = 'payouts' AND c.entity_id = a.id)
     UPDATE payouts p SET created_at = p.created_at - a.back, updated_at = p.updated_at - a.back,
-      completed_at = p.completed_at - a.back, pending_at = p.pending_at - a.back
+      completed_at = p.completed_at - a.back
     FROM aged a WHERE a.id = p.id`);
   await db.execute(sql`
     UPDATE audit_events a SET at = p.created_at + (a.at - f.first)

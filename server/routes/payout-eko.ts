@@ -78,7 +78,7 @@ export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
       // One after another: Eko answers -2 while another transfer of the same initiator is in progress.
       for (const id of request.body.ids) {
         try {
-          const { row, waitingForChecker } = await approvePayout(
+          const { row, awaitingChecker } = await approvePayout(
             db,
             request.session,
             id,
@@ -89,7 +89,7 @@ export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
             id,
             ok: true,
             status: row.status,
-            awaitingChecker: waitingForChecker ? row.pendingByName : null,
+            awaitingChecker,
             awaitingProvider: row.providerState ? 'eko' : null,
             error: null,
           });

@@ -72,17 +72,17 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { row, waitingForChecker } = await approvePayout(db, request.session, request.params.id, request.body, {
+      const { row, awaitingChecker } = await approvePayout(db, request.session, request.params.id, request.body, {
         checkerThresholdPaise,
         ip: request.ip,
         eko,
       });
       // Sent to Eko without a certain answer yet (a time-out, tx_status 2): accepted, not done.
       const awaitingProvider = row.providerState ? 'eko' : undefined;
-      return reply.status(waitingForChecker || awaitingProvider ? 202 : 200).send({
+      return reply.status(awaitingChecker !== null || awaitingProvider ? 202 : 200).send({
         data: {
           ...payoutData(row),
-          ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}),
+          ...(awaitingChecker !== null ? { awaitingChecker } : {}),
           ...(awaitingProvider ? { awaitingProvider } : {}),
         },
       });
@@ -136,10 +136,10 @@ export const payoutRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request, reply) => {
-      const { row, waitingForChecker } = await reversePayout(db, request.session, request.params.id, request.ip);
+      const { row, awaitingChecker } = await reversePayout(db, request.session, request.params.id, request.ip);
       return reply
-        .status(waitingForChecker ? 202 : 200)
-        .send({ data: { ...payoutData(row), ...(waitingForChecker ? { awaitingChecker: row.pendingByName! } : {}) } });
+        .status(awaitingChecker !== null ? 202 : 200)
+        .send({ data: { ...payoutData(row), ...(awaitingChecker !== null ? { awaitingChecker } : {}) } });
     },
   );
 

@@ -3,28 +3,34 @@ import type { Db } from '../db';
 import { payouts, vendors } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { merchantAccount } from '../../domain/ledger';
-import { holdOf } from '../../domain/payout';
+import { holdOf, needsChecker } from '../../domain/payout';
 import { auditAll } from './audit';
 import type { SessionUser } from './auth';
+import { clearRequests } from './four-eyes';
 import { placeHold } from './holds';
 import { reverseLatest } from './ledger';
 import { holdKey } from './payout-create';
-import { applyPayoutStep, askChecker, assertNotMaker, NO_WAITING_REQUEST } from './payout-steps';
+import { applyPayoutStep, askOrCheck } from './payout-steps';
 import { actorOf, lockFor } from './payout-staff';
 
 /** Pay-out corrections (issue 11): a reversal the bank returned, a rejected pay-out set back, vendor assignment. */
 
 /**
  * Reverses a paid pay-out the bank returned: REVERSED, the money and fee back to the merchant with
- * a journal reversing its success. Always maker-checker: the first call records the maker (202).
+ * a journal reversing its success. Always maker-checker: the first call records the maker's
+ * request (202, awaitingChecker its name), another person's completes it.
  */
 export const reversePayout = async (db: Db, user: SessionUser, id: string, ip?: string) => {
   const actor = actorOf(user, ip);
   return db.transaction(async (tx) => {
     const row = await lockFor(tx, user, id, 'reverse');
-    if (row.pendingAction !== 'reverse')
-      return { row: await askChecker(tx, row, 'reverse', user, null, actor), waitingForChecker: true };
-    await assertNotMaker(tx, row, user, 'reverse');
+    const asked = await askOrCheck(tx, row, 'reverse', {
+      user,
+      actor,
+      details: {},
+      needed: needsChecker('reverse', row.amount),
+    });
+    if (asked) return { row: asked.row, awaitingChecker: asked.maker };
     const after = await applyPayoutStep(tx, row, 'reverse', { reason: 'Returned by the bank' }, actor);
     if (!row.test)
       await reverseLatest(
@@ -32,7 +38,7 @@ export const reversePayout = async (db: Db, user: SessionUser, id: string, ip?: 
         { entity: 'payouts', entityId: row.id, kind: 'payout.success' },
         { key: `payout:${row.id}:reversal:${after.version}`, kind: 'payout.reversal', createdBy: user.id },
       );
-    return { row: after, waitingForChecker: false };
+    return { row: after, awaitingChecker: null };
   });
 };
 
@@ -74,13 +80,10 @@ export const assignPayouts = async (db: Db, user: SessionUser, ids: string[], ve
       );
     await tx
       .update(payouts)
-      // A maker's request was for the pay-out as it stood: given to a vendor, nobody's approval waits.
-      .set({
-        vendorCode: vendor.code,
-        ...NO_WAITING_REQUEST,
-        updatedAt: sql`now()`,
-      })
+      .set({ vendorCode: vendor.code, updatedAt: sql`now()` })
       .where(inArray(payouts.id, unique));
+    // A maker's request was for the pay-out as it stood: given to a vendor, nobody's approval waits.
+    await clearRequests(tx, 'payouts', unique);
     await auditAll(
       tx,
       waiting.map((r) => ({

@@ -10,7 +10,8 @@ import { newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import type { PayoutRow } from './payout-create';
 import { noteUtr } from './utr-uses';
-import { applyPayoutStep, lockPayout, NO_WAITING_REQUEST } from './payout-steps';
+import { applyPayoutStep, lockPayout } from './payout-steps';
+import { clearRequests } from './four-eyes';
 
 /** Eko's work is nobody's session: its answers are audited as the system's. */
 export const EKO_ACTOR: Actor = { userName: 'eko' };
@@ -37,12 +38,13 @@ export const markSending = async (tx: DbOrTx, row: PayoutRow, actor: Actor): Pro
       providerState: 'SENDING',
       providerSentAt: sql`now()`,
       providerTid: null,
-      ...NO_WAITING_REQUEST,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payouts.id, row.id), eq(payouts.version, row.version)))
     .returning();
   if (!sent) throw conflict('This pay-out changed meanwhile. Reload it and try again.', 'CHANGED');
+  // Handed over: no maker's request of this pay-out waits any more.
+  await clearRequests(tx, 'payouts', [row.id]);
   await audit(tx, actor, {
     action: 'send-to-provider',
     entity: 'payouts',

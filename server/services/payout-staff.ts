@@ -20,7 +20,7 @@ import { claimUtr, utrUsed, utrUseOf } from './utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';
-import { applyPayoutStep, askChecker, assertCanMove, assertNotMaker, lockPayout } from './payout-steps';
+import { applyPayoutStep, askOrCheck, assertCanMove, lockPayout } from './payout-steps';
 
 export type Approval = { method: 'manual'; utr: string; bankAccountId: string } | { method: 'eko' };
 
@@ -63,8 +63,8 @@ const payingAccount = async (db: Db, user: SessionUser, bankAccountId: string) =
 /**
  * Approves a pay-out: paid by hand (UTR and paying account: SUCCESS, its hold posted as the
  * pay-out's journal) or handed to Eko (ADMIN and OPERATIONS; its answer completes or fails it).
- * Above the checker threshold the first call records the maker (202) and a second user's same
- * call completes it; the maker cannot be the checker.
+ * Above the checker threshold the first call records the maker's request (202, awaitingChecker
+ * its name) and a second user's same call completes it; the maker cannot be the checker.
  */
 export const approvePayout = async (
   db: Db,
@@ -72,7 +72,7 @@ export const approvePayout = async (
   id: string,
   approval: Approval,
   opts: { checkerThresholdPaise: number; ip?: string; eko?: EkoDeps },
-): Promise<{ row: PayoutRow; waitingForChecker: boolean }> => {
+): Promise<{ row: PayoutRow; awaitingChecker: string | null }> => {
   if (approval.method === 'eko' && !opts.eko) throw new AppError(400, 'EKO_NOT_CONFIGURED', EKO_ABSENT);
   if (approval.method === 'eko' && !EKO_ROLES.includes(user.role)) throw forbidden(EKO_NOT_FOR_ROLE);
   const details =
@@ -88,27 +88,17 @@ export const approvePayout = async (
       const used = await utrUseOf(tx, details.utr as string);
       if (used && used.entityId !== row.id) throw utrUsed(used);
     }
-    if (needsChecker('approve', row.amount, opts.checkerThresholdPaise)) {
-      if (row.pendingAction !== 'approve')
-        return { row: await askChecker(tx, row, 'approve', user, details, actor), waitingForChecker: true };
-      await assertNotMaker(tx, row, user, 'approve');
-      const asked = row.pendingDetails as Partial<typeof details> & { method: string };
-      const same = (['method', 'utr', 'bankAccountId'] as const).every(
-        (k) => (asked as Record<string, unknown>)[k] === (details as Record<string, unknown>)[k],
-      );
-      if (!same)
-        throw conflict(
-          asked.method === 'eko'
-            ? `The maker (${row.pendingByName}) asked for Eko: the checker approves through Eko too.`
-            : `The checker's UTR and bank account must be the maker's (${row.pendingByName}: UTR ${asked.utr ?? ''}).`,
-          'CHECKER_DIFFERS',
-        );
-    }
-    if (approval.method === 'eko')
-      return { row: await markSending(tx, row, actor), waitingForChecker: false, send: true };
-    return { row: await paidByHand(tx, row, details as ManualDetails, user, actor), waitingForChecker: false };
+    const asked = await askOrCheck(tx, row, 'approve', {
+      user,
+      actor,
+      details,
+      needed: needsChecker('approve', row.amount, opts.checkerThresholdPaise),
+    });
+    if (asked) return { row: asked.row, awaitingChecker: asked.maker };
+    if (approval.method === 'eko') return { row: await markSending(tx, row, actor), awaitingChecker: null, send: true };
+    return { row: await paidByHand(tx, row, details as ManualDetails, user, actor), awaitingChecker: null };
   });
-  if ('send' in decided) return { row: await sendToEko(db, opts.eko!, decided.row), waitingForChecker: false };
+  if ('send' in decided) return { row: await sendToEko(db, opts.eko!, decided.row), awaitingChecker: null };
   return decided;
 };
 

@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
-import { merchants, payouts, users } from '../db/schema';
-import { AppError, conflict, notFound } from '../errors';
+import { merchants, payouts } from '../db/schema';
+import { conflict, notFound } from '../errors';
 import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction } from '../../domain/payout';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
-import { checkerRefusal } from '../../domain/four-eyes';
 import { audit, type Actor } from './audit';
+import type { SessionUser } from './auth';
 import { queueCallback } from './callbacks';
+import { clearRequests, fourEyes, type CheckerWords } from './four-eyes';
 import { payoutData, type PayoutRow } from './payout-create';
 
 /** The pay-out, locked for this transaction; 404 when it does not exist (or the caller may not see it). */
@@ -64,12 +65,13 @@ export const applyPayoutStep = async (
       ...patch,
       status: payoutTransitionOf(action).to,
       version: row.version + 1,
-      ...NO_WAITING_REQUEST,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payouts.id, row.id), eq(payouts.status, row.status), eq(payouts.version, row.version)))
     .returning();
   if (!after) throw conflict('This pay-out changed meanwhile. Reload it and try again.', 'CHANGED');
+  // A maker's request was for the pay-out as it stood: any step ends it.
+  await clearRequests(tx, 'payouts', [after.id]);
   await audit(tx, actor, {
     action: AUDIT_OF[action],
     entity: 'payouts',
@@ -93,76 +95,43 @@ export const applyPayoutStep = async (
   return after;
 };
 
-/** A pay-out with no maker's request waiting: what every step, a hand-over to Eko and an assignment write. */
-export const NO_WAITING_REQUEST = {
-  pendingAction: null,
-  pendingBy: null,
-  pendingByName: null,
-  pendingAt: null,
-  pendingDetails: null,
-} as const;
+const NOUN = { approve: 'approval', reverse: 'reversal' } as const;
+
+/** A pay-out's refusals, in the words its answers had before the one mechanism. */
+const wordsOf = (action: 'approve' | 'reverse'): CheckerWords => ({
+  samePerson: (maker) =>
+    `${maker} asked for this ${NOUN[action]}: a checker is another person, not the maker nor a user the maker created, reset the password of or gave access to.`,
+  staffChecker: (maker) => `${maker} is a vendor's user: a staff user checks this approval.`,
+  differs: ({ makerName, details }) =>
+    details.method === 'eko'
+      ? `The maker (${makerName}) asked for Eko: the checker approves through Eko too.`
+      : `The checker's UTR and bank account must be the maker's (${makerName}: UTR ${String(details.utr ?? '')}).`,
+});
 
 /**
- * Maker-checker: the first staff user's request for an approval or a reversal, recorded and
- * audited, waiting for a second user to make the same call.
+ * Maker-checker on a pay-out's approval or reversal, through the one mechanism (four-eyes.ts) with
+ * the row locked: the first user's call records the request, audited, and answers the locked row
+ * (its updated_at moved: the lists show it waiting) and the maker's name; another person's same
+ * call answers null, and the step that follows is the checker's audited event.
  */
-export const askChecker = async (
+export const askOrCheck = async (
   tx: DbOrTx,
   row: PayoutRow,
   action: 'approve' | 'reverse',
-  user: { id: string; userName: string },
-  details: Record<string, unknown> | null,
-  actor: Actor,
-): Promise<PayoutRow> => {
+  call: { user: SessionUser; actor: Actor; details: Record<string, unknown>; needed: boolean },
+): Promise<{ row: PayoutRow; maker: string } | null> => {
+  const eyes = await fourEyes(tx, {
+    action: `payout.${action}`,
+    entityId: row.id,
+    ...call,
+    words: wordsOf(action),
+    stepAudited: true,
+  });
+  if (!eyes.waiting) return null;
   const [waiting] = await tx
     .update(payouts)
-    .set({
-      pendingAction: action,
-      pendingBy: user.id,
-      pendingByName: user.userName,
-      pendingAt: sql`now()`,
-      pendingDetails: details,
-      updatedAt: sql`now()`,
-    })
+    .set({ updatedAt: sql`now()` })
     .where(eq(payouts.id, row.id))
     .returning();
-  await audit(tx, actor, {
-    action: 'request-approval',
-    entity: 'payouts',
-    entityId: row.id,
-    after: details ?? { [action]: true },
-  });
-  return waiting;
-};
-
-/**
- * The checker is another person (domain/four-eyes): not the maker, nor a user the maker created,
- * reset the password of or gave access to; after a vendor's maker, a staff user.
- */
-export const assertNotMaker = async (
-  tx: DbOrTx,
-  row: PayoutRow,
-  user: { id: string },
-  action: 'approve' | 'reverse',
-) => {
-  const [maker] = row.pendingBy
-    ? await tx.select({ role: users.role }).from(users).where(eq(users.id, row.pendingBy))
-    : [];
-  const [checker] = await tx
-    .select({ id: users.id, role: users.role, accessGivenBy: users.accessGivenBy })
-    .from(users)
-    .where(eq(users.id, user.id));
-  const refusal = checkerRefusal(`payout.${action}`, row.pendingBy ?? '', maker?.role ?? 'OPERATIONS', checker);
-  if (refusal === 'SAME_PERSON')
-    throw new AppError(
-      403,
-      'SAME_PERSON',
-      `${row.pendingByName ?? 'Another user'} asked for this ${action === 'approve' ? 'approval' : 'reversal'}: a checker is another person, not the maker nor a user the maker created, reset the password of or gave access to.`,
-    );
-  if (refusal === 'STAFF_CHECKER')
-    throw new AppError(
-      403,
-      'STAFF_CHECKER',
-      `${row.pendingByName} is a vendor's user: a staff user checks this approval.`,
-    );
+  return { row: waiting, maker: eyes.maker };
 };

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { bankAccounts, payoutProviderCalls, payouts } from '../db/schema';
+import { bankAccounts, checkerRequests, payoutProviderCalls, payouts } from '../db/schema';
 import { notFound } from '../errors';
 import { belongsToVendor } from '../../domain/scope';
 import { istDayStart } from '../../domain/format';
@@ -67,9 +67,8 @@ export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope
 };
 
 /**
- * The columns a pay-out's list row shows: the other eleven of the table's (the provider's
- * references, the checker's id, time and details, the version, …) are not read, parsed and mapped
- * for every row of a page or an export.
+ * The columns a pay-out's list row shows: the other eight of the table's (the provider's
+ * references, the version, …) are not read, parsed and mapped for every row of a page or an export.
  */
 const shown = {
   id: payouts.id,
@@ -90,8 +89,6 @@ const shown = {
   bankName: payouts.bankName,
   upiId: payouts.upiId,
   test: payouts.test,
-  pendingAction: payouts.pendingAction,
-  pendingByName: payouts.pendingByName,
   providerState: payouts.providerState,
   createdAt: payouts.createdAt,
   updatedAt: payouts.updatedAt,
@@ -99,7 +96,12 @@ const shown = {
 
 /** A pay-out as a caller sees it: vendors never see whose it is or what the merchant paid. */
 const present = (
-  r: { p: Pick<PayoutRow, keyof typeof shown>; bankNickname: string | null; callback: PayoutView['callback'] },
+  r: {
+    p: Pick<PayoutRow, keyof typeof shown>;
+    bankNickname: string | null;
+    awaitingChecker: string | null;
+    callback: PayoutView['callback'];
+  },
   forVendor: boolean,
 ): PayoutView => ({
   id: r.p.id,
@@ -120,7 +122,7 @@ const present = (
   bankName: r.p.bankName,
   upiId: r.p.upiId,
   test: r.p.test,
-  awaitingChecker: r.p.pendingAction ? r.p.pendingByName : null,
+  awaitingChecker: r.awaitingChecker,
   awaitingProvider: r.p.providerState ? 'eko' : null,
   callback: r.callback,
   createdAt: r.p.createdAt.toISOString(),
@@ -136,12 +138,18 @@ const selectRows = (
     .select({
       p: shown,
       bankNickname: bankAccounts.nickname,
+      // The maker of an approval or a reversal waiting for its checker (four-eyes.ts).
+      awaitingChecker: checkerRequests.makerName,
       callback: callbackStateColumn('payouts', payouts.id),
       ...cursorFields(key),
       ...extra,
     })
     .from(payouts)
-    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId));
+    .leftJoin(bankAccounts, eq(bankAccounts.id, payouts.bankAccountId))
+    .leftJoin(
+      checkerRequests,
+      and(sql`${checkerRequests.entity} = 'payouts'`, eq(checkerRequests.entityId, payouts.id)),
+    );
 
 const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
 

@@ -357,10 +357,10 @@ describe('four eyes on pay-outs', () => {
       .id;
   const pending = async (id: string) =>
     (
-      await demo.s.db.execute<{ pending_by_name: string | null }>(
-        sql`SELECT pending_by_name FROM payouts WHERE id = ${id}`,
+      await demo.s.db.execute<{ maker_name: string }>(
+        sql`SELECT maker_name FROM checker_requests WHERE entity = 'payouts' AND entity_id = ${id}`,
       )
-    ).rows[0].pending_by_name;
+    ).rows[0]?.maker_name ?? null;
 
   it('assigning a pay-out to a vendor clears a staff maker’s waiting approval', async () => {
     const key = await fund('BOLT', 30_000);

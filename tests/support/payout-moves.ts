@@ -1,7 +1,6 @@
-import { desc, eq, inArray } from 'drizzle-orm';
-import fc from 'fast-check';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { merchants, payouts, users } from '../../server/db/schema';
+import { checkerRequests, merchants, payouts, users } from '../../server/db/schema';
 import { moneyOf } from '../../server/services/holds';
 import { merchantAccount } from '../../domain/ledger';
 import {
@@ -15,7 +14,10 @@ import {
 } from '../../domain/payout';
 import type { Role } from '../../domain/roles';
 import { bankIdOf, orderId, utrOf } from './deposits';
+import { AMOUNTS, CHECKER_RUPEES, MERCHANTS, SUITS, type PayoutStep, type Staff } from './payout-step-kinds';
 import type { TestServer } from './server';
+
+export { CHECKER_RUPEES, PAYOUT_KINDS, payoutSteps, type PayoutStep } from './payout-step-kinds';
 
 /**
  * The pay-out moves of the ledger property test (tests/api/ledger-property.test.ts): each step
@@ -33,60 +35,8 @@ export interface Prepared {
 }
 
 type Index = number;
-type Staff = 'operations' | 'transactions' | 'admin' | 'vendor';
-export type PayoutStep =
-  | { kind: 'payout'; merchant: Index; amount: Index; upi: boolean; bad: 'limit' | 'order' | 'beneficiary' | null }
-  | { kind: 'payout-assign'; p: Index; vendor: 'VEN-ALPHA' | 'VEN-BETA' }
-  | { kind: 'payout-approve'; p: Index; as: Staff; from: 'ALPHA-SBI-PAYOUT' | 'BETA-KOTAK-PAYOUT' | 'ALPHA-HDFC-01' }
-  | { kind: 'payout-reject'; p: Index; as: Staff; reason: Index; text: boolean }
-  | { kind: 'payout-drop'; p: Index; as: Staff }
-  | { kind: 'payout-reverse'; p: Index; as: Staff }
-  | { kind: 'payout-reset'; p: Index; as: Staff };
-export type PayoutKind = PayoutStep['kind'];
-
-/** Pay-outs above this many rupees need a checker: the property test's server is started with it. */
-export const CHECKER_RUPEES = 2_000;
-const AMOUNTS = [500, 800.5, 1_200, 2_500, 4_000] as const;
-const MERCHANTS = ['ACME', 'BOLT', 'CRISP'] as const;
-
-const pick = fc.nat({ max: 1_000 });
-const oneOf = <T>(...values: T[]) => fc.constantFrom(...values);
-const staff = oneOf<Staff>('operations', 'operations', 'transactions', 'admin', 'vendor');
-const step = (kind: PayoutKind, weight: number, fields: Record<string, fc.Arbitrary<unknown>>) => ({
-  weight,
-  arbitrary: fc.record({ kind: fc.constant(kind), ...fields }) as unknown as fc.Arbitrary<PayoutStep>,
-});
-export const payoutSteps = [
-  step('payout', 3, {
-    merchant: pick,
-    amount: pick,
-    upi: oneOf(false, false, true),
-    bad: oneOf(null, null, null, null, null, 'limit', 'order', 'beneficiary'),
-  }),
-  step('payout-assign', 1, { p: pick, vendor: oneOf('VEN-ALPHA', 'VEN-ALPHA', 'VEN-BETA') }),
-  step('payout-approve', 3, {
-    p: pick,
-    as: staff,
-    from: oneOf('ALPHA-SBI-PAYOUT', 'ALPHA-SBI-PAYOUT', 'BETA-KOTAK-PAYOUT', 'ALPHA-HDFC-01'),
-  }),
-  step('payout-reject', 2, { p: pick, as: staff, reason: pick, text: oneOf(true, true, false) }),
-  step('payout-drop', 1, { p: pick, as: staff }),
-  step('payout-reverse', 2, { p: pick, as: staff }),
-  step('payout-reset', 1, { p: pick, as: staff }),
-];
-
-/** The statuses a step suits: most steps act on such a pay-out, the rest on any recent one, for the rules to refuse. */
-const SUITS: Record<Exclude<PayoutKind, 'payout'>, PayoutStatus[]> = {
-  'payout-assign': ['INITIATED'],
-  'payout-approve': ['INITIATED'],
-  'payout-reject': ['INITIATED'],
-  'payout-drop': ['INITIATED'],
-  'payout-reverse': ['SUCCESS'],
-  'payout-reset': ['REJECTED'],
-};
-export const PAYOUT_KINDS: PayoutKind[] = ['payout', ...(Object.keys(SUITS) as PayoutKind[])];
-
 type PayoutRow = typeof payouts.$inferSelect;
+type Request = typeof checkerRequests.$inferSelect;
 type User = { id: string; role: Role; vendorCode: string | null };
 
 /** The moves, bound to a test file's server, its signed-in users and the merchants' API keys. */
@@ -99,7 +49,19 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
   const merchantOf = async (code: string) =>
     (await demo.s.db.select().from(merchants).where(eq(merchants.code, code)))[0];
   const availableOf = async (merchantId: string) => (await moneyOf(demo.s.db, merchantAccount(merchantId))).available;
-  const expectRow = async (id: string, fields: Partial<PayoutRow>) => expect(await rowOf(id)).toMatchObject(fields);
+  /** The maker's request waiting on a pay-out (four-eyes.ts), or null. */
+  const requestOf = async (id: string): Promise<Request | null> =>
+    (
+      await demo.s.db
+        .select()
+        .from(checkerRequests)
+        .where(and(eq(checkerRequests.entity, 'payouts'), eq(checkerRequests.entityId, id)))
+    )[0] ?? null;
+  /** The row's fields, and when given its waiting request's (null: none waits). */
+  const expectRow = async (id: string, fields: Partial<PayoutRow>, request?: Partial<Request> | null) => {
+    expect(await rowOf(id)).toMatchObject(fields);
+    if (request !== undefined) expect(await requestOf(id)).toEqual(request && expect.objectContaining(request));
+  };
 
   const load = async () => {
     const rows = await demo.s.db
@@ -169,7 +131,8 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
     const target = await targetOf(step.kind, step.p);
     if (!target) return create({ kind: 'payout', merchant: step.p, amount: 0, upi: false, bad: null });
     const row = await rowOf(target);
-    const name = `${step.kind} ${row.id.slice(0, 8)} (${row.status} ${row.amount / 100}${row.vendorCode ? ` ${row.vendorCode}` : ''}${row.pendingAction ? ` awaiting ${row.pendingAction} checker, maker ${row.pendingByName}` : ''}) as ${'as' in step ? step.as : 'operations'}`;
+    const request = await requestOf(target);
+    const name = `${step.kind} ${row.id.slice(0, 8)} (${row.status} ${row.amount / 100}${row.vendorCode ? ` ${row.vendorCode}` : ''}${request ? ` awaiting ${request.action} checker, maker ${request.makerName}` : ''}) as ${'as' in step ? step.as : 'operations'}`;
     const path = (action: string) => `/v1/payouts/${row.id}/${action}`;
     switch (step.kind) {
       case 'payout-assign':
@@ -180,8 +143,9 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
           after: () => expectRow(row.id, { vendorCode: step.vendor }),
         };
       case 'payout-approve': {
-        const checking = needsChecker('approve', row.amount, CHECKER_RUPEES * 100) && row.pendingAction === 'approve';
-        const maker = row.pendingDetails as { utr: string; bankAccountId: string } | null;
+        const checking =
+          needsChecker('approve', row.amount, CHECKER_RUPEES * 100) && request?.action === 'payout.approve';
+        const maker = request?.details as { utr: string; bankAccountId: string } | undefined;
         const body = checking
           ? { method: 'manual', utr: maker!.utr, bankAccountId: maker!.bankAccountId }
           : { method: 'manual', utr: utrOf(11), bankAccountId: banks[step.from] };
@@ -194,11 +158,11 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
             may(row, 'approve', step.as, 'INITIATED') &&
             own &&
             payable &&
-            !(checking && row.pendingBy === who[step.as].id),
+            !(checking && request?.makerId === who[step.as].id),
           send: () => post(path('approve'), step.as, body),
           after: (data) =>
             waits
-              ? expectRow(row.id, { status: 'INITIATED', pendingAction: 'approve', pendingBy: who[step.as].id })
+              ? expectRow(row.id, { status: 'INITIATED' }, { action: 'payout.approve', makerId: who[step.as].id })
               : expectRow(row.id, { status: 'SUCCESS', utr: data.data.utr, bankAccountId: body.bankAccountId }),
         };
       }
@@ -221,15 +185,15 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
           after: () => expectRow(row.id, { status: 'DROPPED' }),
         };
       case 'payout-reverse': {
-        const checking = row.pendingAction === 'reverse';
+        const checking = request?.action === 'payout.reverse';
         return {
           label: name,
-          allowed: may(row, 'reverse', step.as, 'SUCCESS') && !(checking && row.pendingBy === who[step.as].id),
+          allowed: may(row, 'reverse', step.as, 'SUCCESS') && !(checking && request?.makerId === who[step.as].id),
           send: () => post(path('reverse'), step.as),
           after: () =>
             checking
-              ? expectRow(row.id, { status: 'REVERSED', pendingAction: null })
-              : expectRow(row.id, { status: 'SUCCESS', pendingAction: 'reverse', pendingBy: who[step.as].id }),
+              ? expectRow(row.id, { status: 'REVERSED' }, null)
+              : expectRow(row.id, { status: 'SUCCESS' }, { action: 'payout.reverse', makerId: who[step.as].id }),
         };
       }
       case 'payout-reset': {
