@@ -56,12 +56,6 @@ export const payouts = pgTable(
     test: boolean('test').notNull().default(false),
     /** Bumped by every transition: journal and hold keys and callbacks name the version they belong to. */
     version: integer('version').notNull().default(1),
-    /** Maker-checker: the action a first staff user asked for, waiting for a second one. */
-    pendingAction: text('pending_action', { enum: ['approve', 'reverse'] }),
-    pendingBy: uuid('pending_by'),
-    pendingByName: text('pending_by_name'),
-    pendingAt: timestamp('pending_at', { withTimezone: true }),
-    pendingDetails: jsonb('pending_details'),
     /** Staff who created it from the dashboard (null: the merchant's API). */
     createdBy: uuid('created_by'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
