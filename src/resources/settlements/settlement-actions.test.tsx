@@ -98,7 +98,9 @@ describe('the row actions', () => {
     renderList('ADMIN');
     fireEvent.click(within(await rowOf('waiting-')).getByRole('button', { name: 'Approve waiting-' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(/Approved first by transactions on 27\/11\/2026 at 12:00:00 PM/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Approved first by transactions on 27\/11\/2026 at 12:00:00 PM/),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: /UTR Number/ })).toHaveValue('412345678901');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await typePassword();
