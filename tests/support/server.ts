@@ -1,13 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
 import { setPasswordHashCost } from '../../server/services/passwords';
 import type { Db } from '../../server/db';
 import { openTestDatabase } from './database';
+import type { DemoTemplate } from './demo-template';
 import { signInAll, type DemoUser } from './roles';
 
 export interface TestServer {
@@ -28,63 +27,34 @@ export interface TestServer {
   closeDatabase: () => Promise<void>;
 }
 
-export const TEST_HASH_COST = 15;
+import { TEST_HASH_COST, callerOf, testConfig } from './test-config';
 
-export type Call = TestServer['call'];
+export { TEST_HASH_COST, callerOf, testConfig, type Call } from './test-config';
 
-/** JSON in and out against a base URL (a test server's, or a product's in a child process). */
-export const callerOf =
-  (base: () => string): Call =>
-  async (method, p, o = {}) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.token) headers.authorization = `Bearer ${o.token}`;
-    if (o.body !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${base()}${p}`, {
-      method,
-      headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-    });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : null;
-    } catch {
-      /* not JSON: keep the text */
-    }
-    return { status: res.status, body, headers: res.headers };
-  };
+/** The run's demo template, when this process runs inside the API project (not in a bench). */
+const templateOfRun = (): DemoTemplate | undefined => {
+  try {
+    return inject('demoTemplate');
+  } catch {
+    return undefined;
+  }
+};
 
-export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
-  tokenTtlSeconds: 3600,
-  resetTokenTtlMinutes: 30,
-  authRateLimitPerMinute: 10_000,
-  maxFailedLogins: 5,
-  distDir: path.resolve('dist'),
-  // Quicker hashes than production's 17 (a test of re-hashing and the bench use the default).
-  passwordHashCost: TEST_HASH_COST,
-  // Each server's outbox of its own: tests read the reset links there.
-  outboxDir: path.join(os.tmpdir(), `console-outbox-${randomUUID()}`),
-  idleTimeoutSeconds: 30 * 60,
-  // The demo users sign in with the password alone, as on the embedded demo database.
-  require2faRoles: [],
-  uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
-  publicUrl: 'http://127.0.0.1',
-  // Background jobs stay out of the way of assertions; tests that need them run them on demand.
-  callbackWorker: false,
-  jobIntervalMs: 3_600_000,
-  ...overrides,
-});
-
-/** A real listening server on 127.0.0.1 over a database of its own, with the demo data. */
+/**
+ * A real listening server on 127.0.0.1 over a database of its own, with the demo data: a copy of the
+ * run's demo template, or (another password cost, or outside the API project) one migrated and
+ * seeded here.
+ */
 export const startServer = async (
   overrides: Partial<AppConfig> = {},
   opts: { logger?: unknown } = {},
 ): Promise<TestServer> => {
-  const database = await openTestDatabase();
+  const template = overrides.passwordHashCost === undefined ? templateOfRun() : undefined;
+  const database = await openTestDatabase(template?.name);
   const config = testConfig(overrides);
   // Before the demo seed hashes its passwords.
   setPasswordHashCost(config.passwordHashCost ?? TEST_HASH_COST);
-  await seedDemo(database.db);
+  if (!template) await seedDemo(database.db);
   const app = await buildApp({ database, config, logger: (opts.logger ?? false) as never });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
