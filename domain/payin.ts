@@ -1,5 +1,6 @@
 import type { Role } from './roles';
 import type { TextFormat } from './validation';
+import { mayMove, refusalIn, rowOf } from './transitions';
 
 /** SPEC §4: the transaction status filter values, in the spec's order. Nothing else spells a pay-in status. */
 export const PAYIN_STATUSES = [
@@ -87,17 +88,11 @@ export const PAYIN_TRANSITIONS: readonly PayinTransition[] = [
   { action: 'provider-fail', from: ['INITIATED', 'ASSIGNED'], to: ['DROPPED'], by: 'system' },
 ];
 
-export const transitionOf = (action: PayinAction): PayinTransition => {
-  const found = PAYIN_TRANSITIONS.find((t) => t.action === action);
-  if (!found) throw new Error(`no transition for ${action}`);
-  return found;
-};
+export const transitionOf = (action: PayinAction): PayinTransition => rowOf(PAYIN_TRANSITIONS, action);
 
 /** May a pay-in in this status take this action (and end in `to`, when given)? */
-export const canTransition = (action: PayinAction, from: PayinStatus, to?: PayinStatus): boolean => {
-  const t = transitionOf(action);
-  return t.from.includes(from) && (to === undefined || t.to.includes(to));
-};
+export const canTransition = (action: PayinAction, from: PayinStatus, to?: PayinStatus): boolean =>
+  mayMove(PAYIN_TRANSITIONS, action, from) && (to === undefined || transitionOf(action).to.includes(to));
 
 /** The staff actions a role may take on a pay-in (the dashboard's buttons and the server's guard). */
 export const mayAct = (role: Role, action: PayinAction): boolean => {
@@ -106,10 +101,8 @@ export const mayAct = (role: Role, action: PayinAction): boolean => {
 };
 
 /** Why a pay-in may not take an action now: the message of the 409. */
-export const refusalOf = (action: PayinAction, from: PayinStatus): string => {
-  const t = transitionOf(action);
-  return `A pay-in in status ${from} cannot be ${ACTION_PAST[action]}; only one in ${t.from.join(', ')} can.`;
-};
+export const refusalOf = (action: PayinAction, from: PayinStatus): string =>
+  refusalIn({ noun: 'pay-in', past: ACTION_PAST }, PAYIN_TRANSITIONS, action, from);
 
 const ACTION_PAST: Record<PayinAction, string> = {
   create: 'created',

@@ -1,6 +1,7 @@
 import { feeOf } from './money';
 import type { TextFormat } from './validation';
 import type { Role } from './roles';
+import { mayMove, refusalIn, rowOf } from './transitions';
 
 /**
  * Pay-outs ("withdrawals", issue 11): a merchant sends money to its customer. The rules here are
@@ -70,18 +71,14 @@ export const PAYOUT_TRANSITIONS: readonly PayoutTransition[] = [
   { action: 'reset', from: ['REJECTED'], to: 'INITIATED', by: PAYOUT_STAFF, money: 'hold again' },
 ];
 
-export const payoutTransitionOf = (action: PayoutAction): PayoutTransition => {
-  const found = PAYOUT_TRANSITIONS.find((t) => t.action === action);
-  if (!found) throw new Error(`no transition for ${action}`);
-  return found;
-};
+export const payoutTransitionOf = (action: PayoutAction): PayoutTransition => rowOf(PAYOUT_TRANSITIONS, action);
 
 /** Only a paid pay-out's UTR may be corrected (by ADMIN): the bank's reference of a transfer made. */
 export const mayCorrectUtr = (status: PayoutStatus): boolean => status === 'SUCCESS';
 
 /** May a pay-out in this status take this action? */
 export const canMovePayout = (action: PayoutAction, from: PayoutStatus): boolean =>
-  payoutTransitionOf(action).from.includes(from);
+  mayMove(PAYOUT_TRANSITIONS, action, from);
 
 const ACTION_PAST: Record<PayoutAction, string> = {
   approve: 'approved',
@@ -93,7 +90,7 @@ const ACTION_PAST: Record<PayoutAction, string> = {
 
 /** Why a pay-out may not take an action now: the message of the 409. */
 export const payoutRefusalOf = (action: PayoutAction, from: PayoutStatus): string =>
-  `A pay-out in status ${from} cannot be ${ACTION_PAST[action]}; only one in ${payoutTransitionOf(action).from.join(', ')} can.`;
+  refusalIn({ noun: 'pay-out', past: ACTION_PAST }, PAYOUT_TRANSITIONS, action, from);
 
 /**
  * May this user take this action on this pay-out? Staff process pay-outs nobody was assigned; once

@@ -1,5 +1,6 @@
 import type { Role } from './roles';
 import type { TextFormat } from './validation';
+import { mayMove, refusalIn, rowOf } from './transitions';
 
 /**
  * Settlements (issue 12): the gateway pays a merchant what it holds for it, and squares up with a
@@ -72,20 +73,14 @@ export const VENDOR_SETTLEMENT_TRANSITIONS: readonly SettlementTransition[] = [
   },
 ];
 
-export const transitionOf = (
-  table: readonly SettlementTransition[],
-  action: SettlementAction,
-): SettlementTransition => {
-  const found = table.find((t) => t.action === action);
-  if (!found) throw new Error(`no transition for ${action}`);
-  return found;
-};
+export const transitionOf = (table: readonly SettlementTransition[], action: SettlementAction): SettlementTransition =>
+  rowOf(table, action);
 
 export const canMoveSettlement = (
   table: readonly SettlementTransition[],
   action: SettlementAction,
   from: SettlementStatus,
-): boolean => transitionOf(table, action).from.includes(from);
+): boolean => mayMove(table, action, from);
 
 const PAST: Record<SettlementAction, string> = { approve: 'approved', reject: 'rejected', reset: 'reset' };
 
@@ -94,8 +89,7 @@ export const settlementRefusalOf = (
   table: readonly SettlementTransition[],
   action: SettlementAction,
   from: SettlementStatus,
-): string =>
-  `A settlement in status ${from} cannot be ${PAST[action]}; only one in ${transitionOf(table, action).from.join(' or ')} can.`;
+): string => refusalIn({ noun: 'settlement', past: PAST, or: ' or ' }, table, action, from);
 
 /** What each method needs besides the amount: the destination the money goes to. */
 export interface Destination {
