@@ -11,7 +11,6 @@ import {
   checkBalanced,
   kindOf,
   merchantAccount,
-  merchantBalanceFromPayins,
   merchantPaidOut,
   payinFee,
   payinSuccess,
@@ -224,17 +223,4 @@ describe('settlement journals', () => {
       }),
       { numRuns: 1000 },
     ));
-});
-
-describe('merchantBalanceFromPayins', () => {
-  it('counts real successful pay-ins only, net of their fees', () =>
-    expect(
-      merchantBalanceFromPayins([
-        { status: 'SUCCESS', test: false, confirmedAmount: 1000_00, fee: 25_00 },
-        { status: 'SUCCESS', test: true, confirmedAmount: 500_00, fee: 12_50 },
-        { status: 'DISPUTE', test: false, confirmedAmount: 450_00, fee: null },
-        { status: 'PENDING', test: false, confirmedAmount: null, fee: null },
-        { status: 'SUCCESS', test: false, confirmedAmount: 1, fee: 0 },
-      ]),
-    ).toBe(975_01));
 });

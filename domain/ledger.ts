@@ -161,14 +161,3 @@ export const reversal = (lines: readonly Line[]): Line[] =>
 
 /** The pay-in fee (DESIGN §2): the merchant's percentage in basis points, half up to the paisa. */
 export const payinFee = (confirmedAmount: number, payinFeeBps: number): number => feeOf(confirmedAmount, payinFeeBps);
-
-/**
- * DESIGN §5, the pay-in part of a merchant's balance, from pay-in rows alone: confirmed amounts of
- * successful, real (not test) pay-ins less their fees. The ledger must always agree with it.
- */
-export const merchantBalanceFromPayins = (
-  payins: readonly { status: string; test: boolean; confirmedAmount: number | null; fee: number | null }[],
-): number =>
-  payins
-    .filter((p) => p.status === 'SUCCESS' && !p.test)
-    .reduce((sum, p) => sum + (p.confirmedAmount ?? 0) - (p.fee ?? 0), 0);

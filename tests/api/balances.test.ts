@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { liens, merchants, payins, payouts, settlements } from '../../server/db/schema';
-import { merchantBalance, merchantHeld } from '../../domain/balances';
+import { merchantBalance, merchantHeld } from '../support/balance-oracle';
 import { paiseToRupees } from '../../domain/money';
 import { demoServerPerFile } from '../support/server';
 import { payoutKit } from '../support/payouts';
@@ -19,7 +19,7 @@ const { fund, newPayout, act } = payoutKit(demo);
 const idOf = async (code: string) =>
   (await demo.s.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.code, code)))[0].id;
 
-/** DESIGN §5 over a merchant's own rows (domain/balances.ts), and its ledger account, in rupees. */
+/** DESIGN §5 over a merchant's own rows (tests/support/balance-oracle.ts), and its ledger account, in rupees. */
 const ownMoney = async (code: string) => {
   const id = await idOf(code);
   const db = demo.s.db;

@@ -22,7 +22,7 @@ import { boardsAgree } from '../support/board-checks';
  * two racing) and every reset, some fired at once, through the real HTTP API of one server. After
  * each move: the new journals balance, a merchant's held is its PENDING holds, and nobody is
  * overdrawn but by chargebacks (money-checks.ts). After each run: every merchant's balance and
- * held and every vendor's balance equal domain/balances.ts over the rows, so do each bank
+ * held and every vendor's balance equal tests/support/balance-oracle.ts over the rows, so do each bank
  * account, the treasury and the fee incomes, the ledger sums to zero, each event has the journals
  * and holds its status says, GET /v1/reconciliation finds no difference, and the boards' rollups
  * are what a rebuild finds and end on the ledger's balances (board-checks.ts). An operation the

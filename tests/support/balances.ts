@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/db';
-import { vendorBalance } from '../../domain/balances';
+import { vendorBalance } from './balance-oracle';
 
 type Money = {
   status: string;
@@ -11,7 +11,7 @@ type Money = {
   vendorCommission: number;
 };
 
-/** DESIGN §5 over a vendor's rows, by domain/balances.ts (paise): which rows are its, read here; the sum, there. */
+/** DESIGN §5 over a vendor's rows, by tests/support/balance-oracle.ts (paise): which rows are its, read here; the sum, there. */
 export const vendorFromRows = async (db: Db, vendorId: string): Promise<number> => {
   const read = async (query: ReturnType<typeof sql>) =>
     (await db.execute<Record<string, string | boolean | null>>(query)).rows.map(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { merchantBalance, merchantHeld, vendorBalance } from '../../domain/balances';
+import { merchantBalance, merchantHeld, vendorBalance } from './balance-oracle';
 import {
   bankAccount,
   merchantAccount,
@@ -14,7 +14,7 @@ import type { TestServer } from './server';
 
 /**
  * DESIGN §5 over every row, after each run of the money property test: each merchant's balance and
- * held and each vendor's balance computed in TypeScript with domain/balances.ts from the rows of
+ * held and each vendor's balance computed in TypeScript with tests/support/balance-oracle.ts from the rows of
  * its money events, beside the ledger; each bank account, the treasury and the fee incomes
  * likewise; the ledger sums to zero; and each money event has exactly the journals and holds its
  * status says (money-structure.ts).

