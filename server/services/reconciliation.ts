@@ -7,9 +7,10 @@ import { bankDifferences, type BankOptions } from './reconciliation-bank';
 
 /**
  * The reconciliation check (issue 12): every party's money recomputed from the rows of its money
- * events (DESIGN §5 in SQL; the tests' oracle is tests/support/balance-oracle.ts, each party on its own, no sub-merchant roll-up) beside what
- * the ledger says, and the ledger against itself. All read in one snapshot, so that a posting
- * made meanwhile cannot show as a difference. Issue 29: the rows against the bank entries too, in
+ * events (DESIGN §5 in SQL, each party on its own, no sub-merchant roll-up; the tests' oracle in
+ * TypeScript is tests/support/balance-oracle.ts) beside what the ledger says, and the ledger
+ * against itself. All read in one snapshot, so that a posting made meanwhile cannot show as a
+ * difference. Issue 29: the rows against the bank entries too, in
  * the same snapshot (reconciliation-bank.ts); `clean` only when neither side differs.
  */
 export type Party = 'merchant' | 'vendor' | 'provider' | 'account' | 'journal';
