@@ -5,7 +5,8 @@ import { canDo, isApiResource, type Action, type ApiResource } from '../../domai
 import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
-import { type SessionUser, type TokenClaims } from '../services/auth';
+import type { TokenClaims } from '../services/auth';
+import type { SessionUser } from '../services/session-user';
 import { activeSession } from '../services/session-check';
 import { requireConfirmation, spendConfirmation } from '../services/confirmations';
 import type { SessionCache } from '../services/session-cache';

@@ -1,7 +1,7 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ApiResource } from '../../domain/access';
-import type { SessionUser } from '../services/auth';
+import type { SessionUser } from '../services/session-user';
 import { sendCsv, type Batches, type CsvColumn } from '../services/csv';
 import { listQuery, type Paging } from '../services/lists';
 import { Data, IdParams, Page, errorResponses, security } from '../schemas/common';

@@ -17,7 +17,7 @@ import {
   VendorPayoutReportRow,
   type ReportSort,
 } from '../schemas/reports';
-import type { SessionUser } from '../services/auth';
+import type { SessionUser } from '../services/session-user';
 import { sendQueryCsv } from '../services/csv';
 import { listQuery, type Paging } from '../services/lists';
 import { listPayinReport, payinReportCsv } from '../services/reports-payins';

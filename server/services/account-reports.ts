@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db';
 import { addDays, daysIn } from '../../domain/boards';
 import { MEASURES, type Measure } from '../../domain/rollups';
 import { MEASURE_SUMS_BY_NAME } from './rollup-folds';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { Period } from './boards';
 import type { Batches } from './csv';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './scope';

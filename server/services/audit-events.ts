@@ -4,7 +4,7 @@ import { auditEvents } from '../db/schema';
 import { notFound } from '../errors';
 import type { ListFilters } from '../routes/read-routes';
 import type { AuditEventFilters, AuditEventView, AuditSort } from '../schemas/audit-events';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { Batches } from './csv';
 import {
   afterCursor,

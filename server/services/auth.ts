@@ -7,6 +7,7 @@ import { twoFactorStep, type TwoFactorStep } from '../../domain/two-factor';
 import { audit, type Actor } from './audit';
 import { guarded, type GuessPolicy } from './guesses';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
+import type { SessionUser } from './session-user';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
 export const ACCOUNT_DISABLED = 'Your account is disabled. Please contact your administrator.';
@@ -22,17 +23,6 @@ export interface TokenClaims {
   code: string[];
   vendor_code: string | null;
   jti: string;
-}
-
-export interface SessionUser {
-  id: string;
-  userName: string;
-  role: Role;
-  merchantCodes: string[];
-  vendorCode: string | null;
-  sessionId: string;
-  /** An administrator set the password: only sign-out, /me and change-password are open until it is changed. */
-  mustChangePassword?: boolean;
 }
 
 export interface AuthOptions {

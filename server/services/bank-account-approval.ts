@@ -4,7 +4,7 @@ import { bankAccounts } from '../db/schema';
 import { conflict, forbidden } from '../errors';
 import { approvalOf } from '../../domain/bank-account';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { makersOf } from './bank-account-makers';
 import { findVisible, viewBankAccount } from './bank-accounts-list';
 

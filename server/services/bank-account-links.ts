@@ -4,7 +4,7 @@ import { merchantBankAccounts, merchants } from '../db/schema';
 import { badRequest } from '../errors';
 import type { LinkBody } from '../schemas/bank-accounts';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { findVisible, viewBankAccount } from './bank-accounts-list';
 
 /** The merchants named, and with includeSubMerchants their enabled sub-merchants too. */

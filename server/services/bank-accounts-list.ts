@@ -7,7 +7,7 @@ import { approvalOf, maskAccountNumber } from '../../domain/bank-account';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { BankFilters, BankListRow, BankSort, BankView } from '../schemas/bank-accounts';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { bankRangeMoney, istDaysOrToday } from './balances';
 import { makersOf } from './bank-account-makers';
 import type { Batches } from './csv';

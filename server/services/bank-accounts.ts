@@ -5,7 +5,7 @@ import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
 import { BANK_NUMBER_FIELDS, needsApproval } from '../../domain/bank-account';
 import type { BankBody, BankUpdate, FlagsBody } from '../schemas/bank-accounts';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { findVisible, shownNumber, viewBankAccount, type BankRow } from './bank-accounts-list';
 import type { Confirm } from './confirmations';
 import { checkRange, paiseFrom } from './money-input';

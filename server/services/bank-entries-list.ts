@@ -8,7 +8,7 @@ import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../schemas/bank-entries';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { Batches } from './csv';
 import {
   afterCursor,

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
 import { auditAll } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { rollUpEntries } from './rollups';
 import { notifyAll } from './live-events';
 import { paiseFrom } from './money-input';

@@ -5,7 +5,7 @@ import { AppError, conflict } from '../errors';
 import { merchantAccount } from '../../domain/ledger';
 import { formatRupees } from '../../domain/format';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
 import { fourEyes } from './four-eyes';
 import { moneyOf } from './holds';

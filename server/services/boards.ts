@@ -22,7 +22,7 @@ import {
   SPEED_BOUNDS,
   type Measure,
 } from '../../domain/rollups';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './rollup-folds';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './scope';
 

@@ -10,7 +10,8 @@ import {
 import type { Db, DbOrTx } from '../db';
 import { confirmationUses, users } from '../db/schema';
 import { AppError, badRequest } from '../errors';
-import { guessPolicy, type SessionUser } from './auth';
+import { guessPolicy } from './auth';
+import type { SessionUser } from './session-user';
 import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import {
   accountProblems,
   checkEntry,

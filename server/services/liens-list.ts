@@ -6,7 +6,7 @@ import { istDayOf } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { LienFilters, LienView } from '../schemas/settlements';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 
 import { journalOf } from './history';
 import { conditions, cursorFields, istDayRange, type Paging } from './lists';

@@ -6,7 +6,7 @@ import { istDayStart } from '../../domain/format';
 import { lienRefusal } from '../../domain/lien';
 import { merchantPaidOut } from '../../domain/ledger';
 import { paiseToRupees } from '../../domain/money';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { audit } from './audit';
 import { postJournal } from './ledger';
 import { paiseFrom } from './money-input';

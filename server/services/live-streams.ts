@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import { sameAccess } from '../../domain/scope';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { dataScope, scopeKey, type DataScope } from './scope';
 import { streamSession } from './session-check';
 

@@ -13,7 +13,7 @@ import type {
   ApproveBody,
 } from '../schemas/merchant-applications';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { Batches } from './csv';
 import {
   afterCursor,

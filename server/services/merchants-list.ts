@@ -16,7 +16,7 @@ import type {
   MerchantWithMoney,
   MoneyQuery,
 } from '../schemas/merchants';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from './balances';
 import type { Batches } from './csv';
 import {

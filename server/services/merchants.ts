@@ -12,7 +12,7 @@ import {
 } from '../../domain/merchant';
 import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../schemas/merchants';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import type { Confirm } from './confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';

@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../db';
 import { passwordResetTokens, sessions, users } from '../db/schema';
 import { badRequest, unauthorized } from '../errors';
 import { audit } from './audit';
-import { guessPolicy, revokeAll, userNamed, type AuthOptions, type SessionUser } from './auth';
+import { guessPolicy, revokeAll, userNamed, type AuthOptions } from './auth';
+import type { SessionUser } from './session-user';
 import { guarded, type Guess } from './guesses';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 

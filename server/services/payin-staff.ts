@@ -9,7 +9,7 @@ import { providerOfSource } from '../../domain/providers';
 import { fourEyes } from './four-eyes';
 import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { resendLatest } from './callbacks';
 import { paiseFrom } from './money-input';
 import { lockUtr, succeed, submitUtr, utrFrom } from './payin-matching';

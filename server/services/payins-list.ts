@@ -8,7 +8,7 @@ import { paiseToRupees } from '../../domain/money';
 import type { PayinStatus } from '../../domain/payin';
 import type { ListFilters } from '../routes/read-routes';
 import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../schemas/payins';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { journalOf, timelineOf } from './history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
 import type { Batches } from './csv';

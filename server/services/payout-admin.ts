@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { merchants, payouts } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { audit } from './audit';
 import { queueCallback, resendLatest } from './callbacks';
 import { utrFrom } from './payin-matching';

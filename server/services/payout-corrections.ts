@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../errors';
 import { merchantAccount } from '../../domain/ledger';
 import { holdOf, needsChecker } from '../../domain/payout';
 import { auditAll } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { clearRequests } from './four-eyes';
 import { placeHold } from './holds';
 import { reverseLatest } from './ledger';

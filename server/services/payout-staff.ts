@@ -12,7 +12,7 @@ import {
   type PayoutRejectionReason,
 } from '../../domain/payout';
 import type { Actor } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { utrFrom } from './payin-matching';

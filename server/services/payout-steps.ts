@@ -6,7 +6,7 @@ import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction }
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
 import { audit, type Actor } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { queueCallback } from './callbacks';
 import { clearRequests, fourEyes, type CheckerWords } from './four-eyes';
 import { payoutData, type PayoutRow } from './payout-create';

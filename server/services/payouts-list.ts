@@ -8,7 +8,7 @@ import { paiseToRupees } from '../../domain/money';
 import type { PayoutStatus } from '../../domain/payout';
 import type { ListFilters } from '../routes/read-routes';
 import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { journalOf, timelineOf } from './history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
 import type { Batches } from './csv';

@@ -12,7 +12,7 @@ import type {
   ProviderEventSort,
 } from '../schemas/provider-events';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { conditions, offsetOf, orderOf, sortKey, type Paging } from './lists';
 import { SYSTEM, type PayinActor } from './payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';

@@ -5,7 +5,7 @@ import { badRequest } from '../errors';
 import { PROVIDER_FIELDS, PROVIDER_LABEL, PROVIDERS, maskSecret, type Provider } from '../../domain/providers';
 import type { ProviderUpdate, ProviderView } from '../schemas/providers';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { ProviderEnv, ProviderFieldKey } from './provider-config';
 
 /**

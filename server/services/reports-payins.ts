@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db';
 import { bankAccounts, payins } from '../db/schema';
 import { rangeOnConfirmation, REPORT_COLUMNS } from '../../domain/reports';
 import type { PayinReportFilters, PayinReportRow, ReportSort } from '../schemas/reports';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { istDayRange, type Paging } from './lists';
 import { payinFilterWhere, payinVisible } from './payins-list';
 import { reportRows } from './report-rows';

@@ -10,7 +10,7 @@ import type {
   VendorPayoutReportFilters,
   VendorPayoutReportRow,
 } from '../schemas/reports';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { conditions, istDayRange, type Paging } from './lists';
 import { payoutFilterWhere, payoutVisible } from './payouts-list';
 import { reportRows } from './report-rows';

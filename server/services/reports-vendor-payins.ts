@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../db';
 import { bankAccounts, bankEntries, vendors } from '../db/schema';
 import { REPORT_COLUMNS } from '../../domain/reports';
 import type { ReportSort, VendorPayinReportFilters, VendorPayinReportRow } from '../schemas/reports';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { entryVisible } from './bank-entries-list';
 import { conditions, istDayRange, type Paging } from './lists';
 import { reportRows } from './report-rows';

@@ -2,7 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../errors';
-import { ACCOUNT_DISABLED, type SessionUser, type TokenClaims } from './auth';
+import { ACCOUNT_DISABLED, type TokenClaims } from './auth';
+import type { SessionUser } from './session-user';
 import type { SessionCache, SessionRow } from './session-cache';
 
 /**

@@ -15,7 +15,7 @@ import {
   type SettlementTransition,
   type VendorSettlementMethod,
 } from '../../domain/settlement';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { utrFrom } from './payin-matching';
 import { needsCheck } from '../../domain/four-eyes';
 import { fourEyes } from './four-eyes';

@@ -8,7 +8,7 @@ import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { SettlementFilters, SettlementView } from '../schemas/settlements';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { SettlementStatus } from '../../domain/settlement';
 
 import { journalOf, timelineOf } from './history';

@@ -12,7 +12,7 @@ import {
   type SettlementMethod,
 } from '../../domain/settlement';
 import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { audit, type Actor } from './audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from './holds';
 import { reverseLatest } from './ledger';

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../db';
 import { users } from '../db/schema';
 import { AppError, badRequest, conflict } from '../errors';
 import { audit } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 
 export const ISSUER = 'Payment-Gateway';
 /** Time to type a code; enrolment may need an authenticator app installed first. */

@@ -6,7 +6,7 @@ import { ROLE_LABELS } from '../../domain/roles';
 import { codesOutside } from '../../domain/scope';
 import type { ListFilters } from '../routes/read-routes';
 import type { UserFilters, UserSort, UserView } from '../schemas/users';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { Batches } from './csv';
 import {
   afterCursor,

@@ -6,7 +6,7 @@ import { ROLE_LABELS, assignableRoles } from '../../domain/roles';
 import { belongsToMerchants, belongsToVendor, canManageUser } from '../../domain/scope';
 import type { UserBody, UserUpdate } from '../schemas/users';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { retireResetTokens } from './password-changes';
 import type { Confirm } from './confirmations';
 import { checkPasswordStrength, hashPassword } from './passwords';

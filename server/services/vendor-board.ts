@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { bucketOf } from '../../domain/boards';
 import { inPeriod, periodOf, seriesQuery } from './boards';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { dataScope } from './scope';
 
 /**

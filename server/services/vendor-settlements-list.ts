@@ -4,7 +4,7 @@ import { bankAccounts, bankEntries, checkerRequests, vendorSettlements } from '.
 import { notFound } from '../errors';
 import type { ListFilters } from '../routes/read-routes';
 import type { VendorSettlementFilters, VendorSettlementView } from '../schemas/settlements';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import type { SettlementStatus } from '../../domain/settlement';
 
 import { journalOf, timelineOf } from './history';

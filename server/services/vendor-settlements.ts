@@ -12,7 +12,7 @@ import {
   type VendorSettlementMethod,
 } from '../../domain/settlement';
 import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { audit, type Actor } from './audit';
 import { postJournal, reverseLatest } from './ledger';
 import { paiseFrom } from './money-input';

@@ -13,7 +13,7 @@ import type {
   VendorWithMoney,
 } from '../schemas/vendors';
 import { audit, diff } from './audit';
-import type { SessionUser } from './auth';
+import type { SessionUser } from './session-user';
 import { NO_VENDOR_MONEY, vendorMoney } from './balances';
 import type { Batches } from './csv';
 import {

@@ -7,7 +7,7 @@ import type { Db } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { exportBankAccounts, listBankAccounts } from '../../server/services/bank-accounts-list';
 import { exportMerchants, listMerchants } from '../../server/services/merchants-list';
-import type { SessionUser } from '../../server/services/auth';
+import type { SessionUser } from '../../server/services/session-user';
 import { EXPORT_BATCH, type Batches } from '../../server/services/csv';
 import type { Cursor, Paging } from '../../server/services/lists';
 import { runLoad, type LoadResult } from './load';
