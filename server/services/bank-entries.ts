@@ -10,7 +10,7 @@ import { rollUpEntries } from './rollups';
 import { notifyAll } from './live-events';
 import { paiseFrom } from './money-input';
 import { matchEntries } from './entry-matching';
-import { utrFrom } from './payin-matching';
+import { utrFrom } from './utr';
 import { staffActor } from './payin-staff';
 
 export interface EntryInput {

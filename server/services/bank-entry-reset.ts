@@ -11,7 +11,7 @@ import { fourEyes } from './four-eyes';
 import { moneyOf } from './holds';
 import { reverseLatest } from './ledger';
 import { notify } from './live-events';
-import { lockUtr } from './payin-matching';
+import { lockUtr } from './utr';
 import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';
 import { freeUtrsOf } from './utr-uses';

@@ -3,29 +3,16 @@ import type { Db, DbOrTx } from '../db';
 import { bankEntries, merchants, payins } from '../db/schema';
 import { badRequest } from '../errors';
 import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin-matching';
-import { isUtr, normaliseUtr, UTR_FORMAT, type PayinAction } from '../../domain/payin';
+import type { PayinAction } from '../../domain/payin';
 import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../domain/ledger';
 import { providerOfSource } from '../../domain/providers';
 import { postJournal, type JournalInput } from './ledger';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
 import { claimUtr, utrUseOf } from './utr-uses';
+import { lockUtr, utrFrom } from './utr';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
 export type EntryRow = typeof bankEntries.$inferSelect;
-
-/** A UTR as typed: spaces stripped, 12 digits; 400 naming the field otherwise. */
-export const utrFrom = (value: string, field = 'utr') => {
-  const utr = normaliseUtr(value);
-  if (!isUtr(utr)) throw badRequest(`UTR must be ${UTR_FORMAT.description}`, field);
-  return utr;
-};
-
-/**
- * Everything that decides about one UTR runs one at a time: the customer's submission, staff's
- * entry of it and the bank entry's arrival. Taken first, before any row lock, in every path.
- */
-export const lockUtr = (tx: DbOrTx, utr: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`utr:${utr}`}, 0))`);
 
 /**
  * Moves a pay-in to SUCCESS with a confirmed amount and its fee, then posts its journal in the

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import type { SessionUser } from './session-user';
 import { audit } from './audit';
 import { queueCallback, resendLatest } from './callbacks';
-import { utrFrom } from './payin-matching';
+import { utrFrom } from './utr';
 import { freeUtrsOf, claimUtr } from './utr-uses';
 import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './payout-create';
 import { mayCorrectUtr } from '../../domain/payout';

@@ -15,7 +15,7 @@ import type { Actor } from './audit';
 import type { SessionUser } from './session-user';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
-import { utrFrom } from './payin-matching';
+import { utrFrom } from './utr';
 import { claimUtr, utrUsed, utrUseOf } from './utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';

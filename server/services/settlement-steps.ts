@@ -16,7 +16,7 @@ import {
   type VendorSettlementMethod,
 } from '../../domain/settlement';
 import type { SessionUser } from './session-user';
-import { utrFrom } from './payin-matching';
+import { utrFrom } from './utr';
 import { needsCheck } from '../../domain/four-eyes';
 import { fourEyes } from './four-eyes';
 import { utrUsed, utrUseOf } from './utr-uses';

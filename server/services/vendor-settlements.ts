@@ -16,7 +16,7 @@ import type { SessionUser } from './session-user';
 import { audit, type Actor } from './audit';
 import { postJournal, reverseLatest } from './ledger';
 import { paiseFrom } from './money-input';
-import { utrFrom } from './payin-matching';
+import { utrFrom } from './utr';
 import { consumeEntry } from './internal-transfers';
 import { freeUtrsOf, claimUtr } from './utr-uses';
 import { dataScope, scopeWhere, type DataScope } from './scope';
