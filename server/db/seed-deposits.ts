@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankEntries, merchants, payins, users } from './schema';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import { recordEntry, checkEntry } from '../services/bank-entries';
 import { createPayin } from '../services/payin-create';
 import { submitUtr } from '../services/payin-matching';

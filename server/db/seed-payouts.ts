@@ -1,7 +1,7 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankAccounts, merchants, payouts, users } from './schema';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import { createPayout, type NewPayout } from '../services/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
 import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from './schema';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import { checkEntry, recordEntry } from '../services/bank-entries';
 import { moneyOf } from '../services/holds';
 import { createLien } from '../services/liens';

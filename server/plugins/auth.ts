@@ -6,7 +6,7 @@ import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
 import type { TokenClaims } from '../services/auth';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import { activeSession } from '../services/session-check';
 import { requireConfirmation, spendConfirmation } from '../services/confirmations';
 import type { SessionCache } from '../services/session-cache';

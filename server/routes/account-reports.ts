@@ -1,6 +1,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { commaList } from '../services/lists';
+import { commaList } from '../services/common/lists';
 import { ACCOUNTS_COLUMNS, VENDOR_ACCOUNTS_COLUMNS } from '../../domain/account-reports';
 import { paiseToRupees } from '../../domain/money';
 import { reportCells, type ReportColumn } from '../../domain/reports';
@@ -9,7 +9,7 @@ import type { ApiResource } from '../../domain/access';
 import { errorResponses, IstDay, security } from '../schemas/common';
 import { accountReportBatches, accountReportPage, type AccountDay } from '../services/account-reports';
 import { periodOf } from '../services/boards';
-import { sendCsv } from '../services/csv';
+import { sendCsv } from '../services/common/csv';
 
 const Codes = Type.Optional(
   Type.String({ maxLength: 4000, description: 'comma-joined codes; all the caller sees when left out' }),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import { commaList } from '../services/lists';
+import { commaList } from '../services/common/lists';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
 import { Dashboard, DashboardQuery, VendorBoard, VendorBoardQuery } from '../schemas/boards';

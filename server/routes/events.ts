@@ -7,7 +7,7 @@ import { forbidden, tooMany } from '../errors';
 import { security } from '../schemas/common';
 import { LIVE_TOPICS, mayHear, type LiveHub, type LiveTopic } from '../services/live-events';
 import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/live-streams';
-import { dataScope } from '../services/scope';
+import { dataScope } from '../services/common/scope';
 
 const PING_MS = 25_000;
 

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { vendors } from '../db/schema';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import { Data, IdParams, Rupees, errorResponses, patternOf, Reference, security } from '../schemas/common';
 import { Utr } from '../schemas/payins';
 import { PayoutView } from '../schemas/payouts';

@@ -11,7 +11,7 @@ import {
   ProviderEventRow,
   type ProviderEventSort,
 } from '../schemas/provider-events';
-import { listQuery, type Paging } from '../services/lists';
+import { listQuery, type Paging } from '../services/common/lists';
 import type { ProviderEnv } from '../services/provider-config';
 import { getProviderEvent, listProviderEvents, receiveWebhook, replayEvent } from '../services/provider-events';
 import { splitCommaLists } from './read-routes';

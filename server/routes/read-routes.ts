@@ -1,9 +1,9 @@
 import { Type, type Static, type TObject, type TProperties, type TSchema } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ApiResource } from '../../domain/access';
-import type { SessionUser } from '../services/session-user';
-import { sendCsv, type Batches, type CsvColumn } from '../services/csv';
-import { listQuery, type Paging } from '../services/lists';
+import type { SessionUser } from '../services/common/session-user';
+import { sendCsv, type Batches, type CsvColumn } from '../services/common/csv';
+import { listQuery, type Paging } from '../services/common/lists';
 import { Data, IdParams, Page, errorResponses, security } from '../schemas/common';
 
 /** The filters of a list as its service receives them: the declared ones, plus the ids of a getMany. */

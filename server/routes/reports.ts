@@ -17,9 +17,9 @@ import {
   VendorPayoutReportRow,
   type ReportSort,
 } from '../schemas/reports';
-import type { SessionUser } from '../services/session-user';
-import { sendQueryCsv } from '../services/csv';
-import { listQuery, type Paging } from '../services/lists';
+import type { SessionUser } from '../services/common/session-user';
+import { sendQueryCsv } from '../services/common/csv';
+import { listQuery, type Paging } from '../services/common/lists';
 import { listPayinReport, payinReportCsv } from '../services/reports-payins';
 import {
   listPayoutReport,
@@ -28,7 +28,7 @@ import {
   vendorPayoutReportCsv,
 } from '../services/reports-payouts';
 import { listVendorPayinReport, vendorPayinReportCsv } from '../services/reports-vendor-payins';
-import type { Query } from '../services/sql-literals';
+import type { Query } from '../services/common/sql-literals';
 import { splitCommaLists } from './read-routes';
 
 interface RowReportSpec<F extends TProperties, R extends TSchema> {

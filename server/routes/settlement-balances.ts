@@ -2,12 +2,12 @@ import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { asc, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { commaList } from '../services/lists';
+import { commaList } from '../services/common/lists';
 import { merchants, vendors } from '../db/schema';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
 import { merchantMoney, NO_MERCHANT_MONEY, NO_VENDOR_MONEY, vendorMoney } from '../services/balances';
-import { dataScope, narrowCodes, scopeMerchantCodes } from '../services/scope';
+import { dataScope, narrowCodes, scopeMerchantCodes } from '../services/common/scope';
 import { vendorPosition } from '../../domain/settlement';
 
 const MerchantBalanceRow = Type.Object({

@@ -41,7 +41,7 @@ import {
 } from '../services/vendor-settlements-list';
 import { createLien } from '../services/liens';
 import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens-list';
-import type { SessionUser } from '../services/session-user';
+import type { SessionUser } from '../services/common/session-user';
 import type { ConfirmationKind } from '../../domain/confirmations';
 
 /** A show view's row alone: what an action answers. */

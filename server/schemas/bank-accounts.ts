@@ -1,7 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { APPROVAL_STATUSES, USED_FOR } from '../../domain/bank-account';
 import { ACCOUNT_NUMBER_FORMAT, IFSC_FORMAT, NICKNAME_FORMAT, UPI_ID_FORMAT } from '../../domain/formats';
-import { BooleanFilter } from '../services/lists';
+import { BooleanFilter } from '../services/common/lists';
 import { IstDay, Nullable, NameText, RequiredText, Rupees, RupeesOrNull, enumOf, patternOf } from './common';
 
 export const BANK_SORTS = ['createdAt', 'nickname', 'bankName'] as const;

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CODE_FORMAT, WEB_ADDRESS_FORMAT } from '../../domain/formats';
 import { PROVIDERS } from '../../domain/providers';
-import { BooleanFilter } from '../services/lists';
+import { BooleanFilter } from '../services/common/lists';
 import { Nullable, Percent, NameText, Rupees, enumOf, patternOf } from './common';
 
 export const MERCHANT_SORTS = ['createdAt', 'code', 'name'] as const;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { PROVIDER_EVENT_OUTCOMES, PROVIDERS } from '../../domain/providers';
-import { BooleanFilter } from '../services/lists';
+import { BooleanFilter } from '../services/common/lists';
 import { Nullable, enumListOf, enumOf } from './common';
 
 export const PROVIDER_EVENT_SORTS = ['receivedAt'] as const;

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { USER_NAME_FORMAT } from '../../domain/formats';
 import { ROLES } from '../../domain/roles';
-import { BooleanFilter } from '../services/lists';
+import { BooleanFilter } from '../services/common/lists';
 import { Nullable, NameText, enumListOf, enumOf, patternOf } from './common';
 
 export const USER_SORTS = ['createdAt', 'userName', 'fullName', 'lastLoginAt'] as const;

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@fastify/type-provider-typebox';
 import { CODE_FORMAT } from '../../domain/formats';
-import { BooleanFilter } from '../services/lists';
+import { BooleanFilter } from '../services/common/lists';
 import { Nullable, Percent, NameText, patternOf } from './common';
 
 export const VENDOR_SORTS = ['createdAt', 'code', 'name'] as const;

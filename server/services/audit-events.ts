@@ -4,8 +4,8 @@ import { auditEvents } from '../db/schema';
 import { notFound } from '../errors';
 import type { ListFilters } from '../routes/read-routes';
 import type { AuditEventFilters, AuditEventView, AuditSort } from '../schemas/audit-events';
-import type { SessionUser } from './session-user';
-import type { Batches } from './csv';
+import type { SessionUser } from './common/session-user';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -17,8 +17,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { dataScope, scopeWhere } from './scope';
+} from './common/lists';
+import { dataScope, scopeWhere } from './common/scope';
 
 type Row = typeof auditEvents.$inferSelect;
 type Filters = ListFilters<typeof AuditEventFilters>;

@@ -4,10 +4,10 @@ import { sessions, users } from '../db/schema';
 import { AppError, conflict } from '../errors';
 import type { Role } from '../../domain/roles';
 import { twoFactorStep, type TwoFactorStep } from '../../domain/two-factor';
-import { audit, type Actor } from './audit';
+import { audit, type Actor } from './common/audit';
 import { guarded, type GuessPolicy } from './guesses';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
 export const ACCOUNT_DISABLED = 'Your account is disabled. Please contact your administrator.';

@@ -3,8 +3,8 @@ import type { DbOrTx } from '../db';
 import { bankEntries, payouts } from '../db/schema';
 import { istDayOf } from '../../domain/format';
 import { availableOf } from '../../domain/payout';
-import { istDayRange } from './lists';
-import { subMerchantsWithin } from './scope';
+import { istDayRange } from './common/lists';
+import { subMerchantsWithin } from './common/scope';
 
 /**
  * Money as the ledger has it (DESIGN §5), read for a whole page of parties in one statement, in

@@ -7,10 +7,10 @@ import { approvalOf, maskAccountNumber } from '../../domain/bank-account';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { BankFilters, BankListRow, BankSort, BankView } from '../schemas/bank-accounts';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import { bankRangeMoney, istDaysOrToday } from './balances';
 import { makersOf } from './bank-account-makers';
-import type { Batches } from './csv';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -21,8 +21,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { dataScope, scopeWhere } from './scope';
+} from './common/lists';
+import { dataScope, scopeWhere } from './common/scope';
 
 export type BankRow = typeof bankAccounts.$inferSelect;
 type Filters = ListFilters<typeof BankFilters>;

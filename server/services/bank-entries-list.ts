@@ -8,8 +8,8 @@ import { belongsToVendor } from '../../domain/scope';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../schemas/bank-entries';
-import type { SessionUser } from './session-user';
-import type { Batches } from './csv';
+import type { SessionUser } from './common/session-user';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -20,10 +20,10 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { paiseFrom } from './money-input';
+} from './common/lists';
+import { paiseFrom } from './common/money-input';
 import { maskedUtr } from '../../domain/utr-uses';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { dataScope, scopeWhere, type DataScope } from './common/scope';
 
 type Filters = ListFilters<typeof BankEntryFilters>;
 type EntryRow = typeof bankEntries.$inferSelect;

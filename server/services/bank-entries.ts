@@ -4,13 +4,13 @@ import { bankAccounts, bankEntries } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
-import { auditAll } from './audit';
-import type { SessionUser } from './session-user';
+import { auditAll } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { rollUpEntries } from './rollups';
 import { notifyAll } from './live-events';
-import { paiseFrom } from './money-input';
+import { paiseFrom } from './common/money-input';
 import { matchEntries } from './entry-matching';
-import { utrFrom } from './utr';
+import { utrFrom } from './common/utr';
 import { staffActor } from './payin-staff';
 
 export interface EntryInput {

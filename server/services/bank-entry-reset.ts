@@ -4,17 +4,17 @@ import { bankEntries, liens } from '../db/schema';
 import { AppError, conflict } from '../errors';
 import { merchantAccount } from '../../domain/ledger';
 import { formatRupees } from '../../domain/format';
-import { audit } from './audit';
-import type { SessionUser } from './session-user';
+import { audit } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
-import { fourEyes } from './four-eyes';
+import { fourEyes } from './common/four-eyes';
 import { moneyOf } from './holds';
 import { reverseLatest } from './ledger';
 import { notify } from './live-events';
-import { lockUtr } from './utr';
+import { lockUtr } from './common/utr';
 import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';
-import { freeUtrsOf } from './utr-uses';
+import { freeUtrsOf } from './common/utr-uses';
 
 const DRY_RUN = new Error('dry run');
 

@@ -22,9 +22,9 @@ import {
   SPEED_BOUNDS,
   type Measure,
 } from '../../domain/rollups';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './rollup-folds';
-import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './common/scope';
 
 /**
  * The Dashboard and the Vendor Board (issue 13): a period's figures summed from the rollups (a

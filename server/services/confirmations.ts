@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../db';
 import { confirmationUses, users } from '../db/schema';
 import { AppError, badRequest } from '../errors';
 import { guessPolicy } from './auth';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';

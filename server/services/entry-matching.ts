@@ -7,7 +7,7 @@ import { decide, feesOf, successJournal, type EntryRow } from './payin-matching'
 import { recordStep, type PayinActor, type PayinRow, type Step } from './payin-steps';
 import { writeSteps, type StepToWrite } from './payin-step-batches';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
-import { claimUtrs } from './utr-uses';
+import { claimUtrs } from './common/utr-uses';
 
 /**
  * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting

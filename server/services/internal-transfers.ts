@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db';
 import { bankAccounts, bankEntries } from '../db/schema';
 import { badRequest, conflict } from '../errors';
 import { formatRupees } from '../../domain/format';
-import { lockUtr } from './utr';
+import { lockUtr } from './common/utr';
 import type { VendorSettlementRow } from './vendor-settlements';
 
 /**

@@ -6,14 +6,14 @@ import { istDayOf } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { LienFilters, LienView } from '../schemas/settlements';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 
-import { journalOf } from './history';
-import { conditions, cursorFields, istDayRange, type Paging } from './lists';
-import { paiseFrom } from './money-input';
+import { journalOf } from './common/history';
+import { conditions, cursorFields, istDayRange, type Paging } from './common/lists';
+import { paiseFrom } from './common/money-input';
 import { merchantCodesWanted } from './payins-list';
-import { keysetList } from './keyset-list';
-import { dataScope, type DataScope } from './scope';
+import { keysetList } from './common/keyset-list';
+import { dataScope, type DataScope } from './common/scope';
 
 import { lienVisible, type LienRow } from './liens';
 

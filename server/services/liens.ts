@@ -6,11 +6,11 @@ import { istDayStart } from '../../domain/format';
 import { lienRefusal } from '../../domain/lien';
 import { merchantPaidOut } from '../../domain/ledger';
 import { paiseToRupees } from '../../domain/money';
-import type { SessionUser } from './session-user';
-import { audit } from './audit';
+import type { SessionUser } from './common/session-user';
+import { audit } from './common/audit';
 import { postJournal } from './ledger';
-import { paiseFrom } from './money-input';
-import { scopeWhere, type DataScope } from './scope';
+import { paiseFrom } from './common/money-input';
+import { scopeWhere, type DataScope } from './common/scope';
 
 /**
  * Chargebacks ("lien", issue 12): a customer's bank took back a successful pay-in's money, and

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
-import type { DataScope } from './scope';
+import type { DataScope } from './common/scope';
 
 /**
  * Live refresh of the Add data and In Progress lists (issue 10, item 4). A change announces itself

@@ -1,7 +1,7 @@
 import type { Db } from '../db';
 import { sameAccess } from '../../domain/scope';
-import type { SessionUser } from './session-user';
-import { dataScope, scopeKey, type DataScope } from './scope';
+import type { SessionUser } from './common/session-user';
+import { dataScope, scopeKey, type DataScope } from './common/scope';
 import { streamSession } from './session-check';
 
 /**

@@ -4,7 +4,7 @@ import { merchants } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { hashApiKey } from './keys';
 import { countWrongKey, tooManyWrongKeys, wrongKeyGuard } from './guesses';
-import { keptStatements } from './list-statements';
+import { keptStatements } from './common/list-statements';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 

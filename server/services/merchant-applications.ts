@@ -12,9 +12,9 @@ import type {
   Approval,
   ApproveBody,
 } from '../schemas/merchant-applications';
-import { audit } from './audit';
-import type { SessionUser } from './session-user';
-import type { Batches } from './csv';
+import { audit } from './common/audit';
+import type { SessionUser } from './common/session-user';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -25,11 +25,11 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
+} from './common/lists';
 import type { UrlPolicy } from './callback-urls';
 import { insertMerchant } from './merchants';
 import { checkPasswordStrength, hashPassword } from './passwords';
-import { dataScope, scopeWhere } from './scope';
+import { dataScope, scopeWhere } from './common/scope';
 
 type Row = typeof merchantApplications.$inferSelect;
 type Filters = ListFilters<typeof ApplicationFilters>;

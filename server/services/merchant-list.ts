@@ -2,9 +2,9 @@ import { asc, count, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
 import { merchants } from '../db/schema';
 import { MERCHANT_LIST_MAX_PAGE_SIZE, type MerchantList, type MerchantListQuery } from '../schemas/merchant-list';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import { presentMerchant, selectMerchants } from './merchants-list';
-import { dataScope, narrowCodes, scopeMerchantCodes } from './scope';
+import { dataScope, narrowCodes, scopeMerchantCodes } from './common/scope';
 
 const commaList = (value: string | undefined) =>
   value

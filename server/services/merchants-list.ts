@@ -16,9 +16,9 @@ import type {
   MerchantWithMoney,
   MoneyQuery,
 } from '../schemas/merchants';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from './balances';
-import type { Batches } from './csv';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -29,8 +29,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+} from './common/lists';
+import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from './common/scope';
 
 type Row = typeof merchants.$inferSelect;
 type Filters = ListFilters<typeof MerchantFilters>;

@@ -11,15 +11,15 @@ import {
   toggleRefusal,
 } from '../../domain/merchant';
 import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../schemas/merchants';
-import { audit, diff } from './audit';
-import type { SessionUser } from './session-user';
+import { audit, diff } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
 import type { Confirm } from './confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { holdIntentSwitch, intentSwitchOf, NEW_MERCHANT_INTENT } from './merchant-intent';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';
-import { bpsFrom, checkRange, paiseFrom } from './money-input';
-import { dataScope } from './scope';
+import { bpsFrom, checkRange, paiseFrom } from './common/money-input';
+import { dataScope } from './common/scope';
 
 type Row = typeof merchants.$inferSelect;
 

@@ -6,7 +6,7 @@ import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import { PROVIDER_LABEL, SOURCE_OF, type Provider } from '../../domain/providers';
 import type { IntentBody } from '../schemas/payins';
-import { paiseFrom } from './money-input';
+import { paiseFrom } from './common/money-input';
 import { handedTo, offeredProviders } from './pay-page';
 import { amountWithinLimits } from './payin-create';
 import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from './payin-steps';

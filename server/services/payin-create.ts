@@ -5,10 +5,10 @@ import { badRequest, conflict } from '../errors';
 import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
-import { auditFrom, auditValues, type Actor } from './audit';
+import { auditFrom, auditValues, type Actor } from './common/audit';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
-import { keptStatements } from './list-statements';
-import { paiseFrom } from './money-input';
+import { keptStatements } from './common/list-statements';
+import { paiseFrom } from './common/money-input';
 import { createdRollup, rollupValues, rollupWritesPrepared } from './rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 

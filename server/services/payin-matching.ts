@@ -8,8 +8,8 @@ import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../dom
 import { providerOfSource } from '../../domain/providers';
 import { postJournal, type JournalInput } from './ledger';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
-import { claimUtr, utrUseOf } from './utr-uses';
-import { lockUtr, utrFrom } from './utr';
+import { claimUtr, utrUseOf } from './common/utr-uses';
+import { lockUtr, utrFrom } from './common/utr';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
 export type EntryRow = typeof bankEntries.$inferSelect;

@@ -13,10 +13,10 @@ import {
 } from '../../domain/payin';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
-import { auditAll, type Actor } from './audit';
+import { auditAll, type Actor } from './common/audit';
 import { queueCallbacks } from './callbacks';
 import { notifyAll } from './live-events';
-import { clearRequests } from './four-eyes';
+import { clearRequests } from './common/four-eyes';
 
 export type PayinRow = typeof payins.$inferSelect;
 

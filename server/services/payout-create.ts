@@ -5,10 +5,10 @@ import { badRequest } from '../errors';
 import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import { payoutFee } from '../../domain/payout';
-import { accountBatches } from './account-batches';
-import type { Actor } from './audit';
+import { accountBatches } from './common/account-batches';
+import type { Actor } from './common/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
-import { paiseFrom } from './money-input';
+import { paiseFrom } from './common/money-input';
 
 export { holdKey };
 

@@ -11,12 +11,12 @@ import {
   type PayoutAction,
   type PayoutRejectionReason,
 } from '../../domain/payout';
-import type { Actor } from './audit';
-import type { SessionUser } from './session-user';
+import type { Actor } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { pendingHoldOf, postHold, voidHold } from './holds';
 import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
-import { utrFrom } from './utr';
-import { claimUtr, utrUsed, utrUseOf } from './utr-uses';
+import { utrFrom } from './common/utr';
+import { claimUtr, utrUsed, utrUseOf } from './common/utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
 import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
 import type { PayoutRow } from './payout-create';

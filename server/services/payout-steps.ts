@@ -5,10 +5,10 @@ import { conflict, notFound } from '../errors';
 import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction } from '../../domain/payout';
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
-import { audit, type Actor } from './audit';
-import type { SessionUser } from './session-user';
+import { audit, type Actor } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { queueCallback } from './callbacks';
-import { clearRequests, fourEyes, type CheckerWords } from './four-eyes';
+import { clearRequests, fourEyes, type CheckerWords } from './common/four-eyes';
 import { payoutData, type PayoutRow } from './payout-create';
 
 /** The pay-out, locked for this transaction; 404 when it does not exist (or the caller may not see it). */

@@ -8,10 +8,10 @@ import { paiseToRupees } from '../../domain/money';
 import type { PayoutStatus } from '../../domain/payout';
 import type { ListFilters } from '../routes/read-routes';
 import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
-import type { SessionUser } from './session-user';
-import { journalOf, timelineOf } from './history';
+import type { SessionUser } from './common/session-user';
+import { journalOf, timelineOf } from './common/history';
 import { callbacksOf, callbackStateColumn } from './callbacks';
-import type { Batches } from './csv';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -21,13 +21,13 @@ import {
   sortKey,
   type Paging,
   cappedCountColumn,
-} from './lists';
-import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './list-statements';
-import { paiseFrom } from './money-input';
+} from './common/lists';
+import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './common/list-statements';
+import { paiseFrom } from './common/money-input';
 import type { PayoutRow } from './payout-create';
 import { codesOf } from './payins-list';
-import { cappedCount, pageTotal, type ExtraFields } from './keyset-list';
-import { dataScope, refuseHiddenFilters, type DataScope } from './scope';
+import { cappedCount, pageTotal, type ExtraFields } from './common/keyset-list';
+import { dataScope, refuseHiddenFilters, type DataScope } from './common/scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 

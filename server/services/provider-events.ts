@@ -11,9 +11,9 @@ import type {
   ProviderEventRow,
   ProviderEventSort,
 } from '../schemas/provider-events';
-import { audit } from './audit';
-import type { SessionUser } from './session-user';
-import { conditions, offsetOf, orderOf, sortKey, type Paging } from './lists';
+import { audit } from './common/audit';
+import type { SessionUser } from './common/session-user';
+import { conditions, offsetOf, orderOf, sortKey, type Paging } from './common/lists';
 import { SYSTEM, type PayinActor } from './payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
 import { verifyCashfree, verifyPayu, verifyRazorpay, type RawHeaders, type Verdict } from './provider-signatures';

@@ -3,11 +3,11 @@ import type { Db, DbOrTx } from '../db';
 import { bankAccounts, payins } from '../db/schema';
 import { rangeOnConfirmation, REPORT_COLUMNS } from '../../domain/reports';
 import type { PayinReportFilters, PayinReportRow, ReportSort } from '../schemas/reports';
-import type { SessionUser } from './session-user';
-import { istDayRange, type Paging } from './lists';
+import type { SessionUser } from './common/session-user';
+import { istDayRange, type Paging } from './common/lists';
 import { payinFilterWhere, payinVisible } from './payins-list';
 import { reportRows } from './report-rows';
-import { dataScope } from './scope';
+import { dataScope } from './common/scope';
 
 /**
  * The Payins report (issue 13, item 4): the Deposit list's scope and filters (payins-list), real

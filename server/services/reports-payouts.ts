@@ -10,11 +10,11 @@ import type {
   VendorPayoutReportFilters,
   VendorPayoutReportRow,
 } from '../schemas/reports';
-import type { SessionUser } from './session-user';
-import { conditions, istDayRange, type Paging } from './lists';
+import type { SessionUser } from './common/session-user';
+import { conditions, istDayRange, type Paging } from './common/lists';
 import { payoutFilterWhere, payoutVisible } from './payouts-list';
 import { reportRows } from './report-rows';
-import { dataScope } from './scope';
+import { dataScope } from './common/scope';
 
 /**
  * The Payouts and Vendor Payouts reports (issue 13, item 4): the Withdrawal list's scope and

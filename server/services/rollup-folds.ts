@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { repeatEvery } from './jobs';
+import { repeatEvery } from './common/jobs';
 import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_BOUNDS } from '../../domain/rollups';
 
 /**

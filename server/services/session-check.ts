@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { sessions, users } from '../db/schema';
 import { unauthorized } from '../errors';
 import { ACCOUNT_DISABLED, type TokenClaims } from './auth';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import type { SessionCache, SessionRow } from './session-cache';
 
 /**

@@ -15,11 +15,11 @@ import {
   type SettlementTransition,
   type VendorSettlementMethod,
 } from '../../domain/settlement';
-import type { SessionUser } from './session-user';
-import { utrFrom } from './utr';
+import type { SessionUser } from './common/session-user';
+import { utrFrom } from './common/utr';
 import { needsCheck } from '../../domain/four-eyes';
-import { fourEyes } from './four-eyes';
-import { utrUsed, utrUseOf } from './utr-uses';
+import { fourEyes } from './common/four-eyes';
+import { utrUsed, utrUseOf } from './common/utr-uses';
 
 /**
  * What a merchant's and a vendor's settlement share (issue 12): where the money goes, the

@@ -8,15 +8,15 @@ import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import type { ListFilters } from '../routes/read-routes';
 import type { SettlementFilters, SettlementView } from '../schemas/settlements';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import type { SettlementStatus } from '../../domain/settlement';
 
-import { journalOf, timelineOf } from './history';
-import { conditions, cursorFields, istDayRange, type Paging } from './lists';
-import { paiseFrom } from './money-input';
+import { journalOf, timelineOf } from './common/history';
+import { conditions, cursorFields, istDayRange, type Paging } from './common/lists';
+import { paiseFrom } from './common/money-input';
 import { merchantCodesWanted } from './payins-list';
-import { keysetList } from './keyset-list';
-import { dataScope, type DataScope } from './scope';
+import { keysetList } from './common/keyset-list';
+import { dataScope, type DataScope } from './common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
 import type { VendorSettlementRow } from './vendor-settlements';
 

@@ -12,13 +12,13 @@ import {
   type SettlementMethod,
 } from '../../domain/settlement';
 import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './session-user';
-import { audit, type Actor } from './audit';
+import type { SessionUser } from './common/session-user';
+import { audit, type Actor } from './common/audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from './holds';
 import { reverseLatest } from './ledger';
-import { freeUtrsOf, claimUtr } from './utr-uses';
-import { paiseFrom } from './money-input';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { freeUtrsOf, claimUtr } from './common/utr-uses';
+import { paiseFrom } from './common/money-input';
+import { dataScope, scopeWhere, type DataScope } from './common/scope';
 import {
   approvalEyes,
   assertMove,
@@ -28,7 +28,7 @@ import {
   referenceOf,
   type SettlementCheck,
 } from './settlement-steps';
-import { clearRequests } from './four-eyes';
+import { clearRequests } from './common/four-eyes';
 
 /**
  * Merchant settlements (issue 12): the gateway pays a merchant what it holds for it. The amount is

@@ -6,8 +6,8 @@ import { ROLE_LABELS } from '../../domain/roles';
 import { codesOutside } from '../../domain/scope';
 import type { ListFilters } from '../routes/read-routes';
 import type { UserFilters, UserSort, UserView } from '../schemas/users';
-import type { SessionUser } from './session-user';
-import type { Batches } from './csv';
+import type { SessionUser } from './common/session-user';
+import type { Batches } from './common/csv';
 import {
   afterCursor,
   conditions,
@@ -18,8 +18,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './scope';
+} from './common/lists';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './common/scope';
 
 type Row = typeof users.$inferSelect;
 type Filters = ListFilters<typeof UserFilters>;

@@ -5,12 +5,12 @@ import { badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
 import { ROLE_LABELS, assignableRoles } from '../../domain/roles';
 import { belongsToMerchants, belongsToVendor, canManageUser } from '../../domain/scope';
 import type { UserBody, UserUpdate } from '../schemas/users';
-import { audit, diff } from './audit';
-import type { SessionUser } from './session-user';
+import { audit, diff } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { retireResetTokens } from './password-changes';
 import type { Confirm } from './confirmations';
 import { checkPasswordStrength, hashPassword } from './passwords';
-import { dataScope, scopeMerchantCodes } from './scope';
+import { dataScope, scopeMerchantCodes } from './common/scope';
 import { findVisible, presentUser } from './users-list';
 
 const NOT_MANAGEABLE = {

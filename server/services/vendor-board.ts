@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { bucketOf } from '../../domain/boards';
 import { inPeriod, periodOf, seriesQuery } from './boards';
-import type { SessionUser } from './session-user';
-import { dataScope } from './scope';
+import type { SessionUser } from './common/session-user';
+import { dataScope } from './common/scope';
 
 /**
  * The Vendor Board (issue 13) in one statement: the vendor's parties (its own account, its bank

@@ -4,14 +4,14 @@ import { bankAccounts, bankEntries, checkerRequests, vendorSettlements } from '.
 import { notFound } from '../errors';
 import type { ListFilters } from '../routes/read-routes';
 import type { VendorSettlementFilters, VendorSettlementView } from '../schemas/settlements';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './common/session-user';
 import type { SettlementStatus } from '../../domain/settlement';
 
-import { journalOf, timelineOf } from './history';
-import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from './lists';
-import { paiseFrom } from './money-input';
-import { keysetList, type ExtraFields } from './keyset-list';
-import { dataScope, narrowCodes, type DataScope } from './scope';
+import { journalOf, timelineOf } from './common/history';
+import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from './common/lists';
+import { paiseFrom } from './common/money-input';
+import { keysetList, type ExtraFields } from './common/keyset-list';
+import { dataScope, narrowCodes, type DataScope } from './common/scope';
 import { common, forViewer, SHARED_CSV, waitingFields, waitingJoin, type Sort, type Waiting } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
 

@@ -12,14 +12,14 @@ import {
   type VendorSettlementMethod,
 } from '../../domain/settlement';
 import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './session-user';
-import { audit, type Actor } from './audit';
+import type { SessionUser } from './common/session-user';
+import { audit, type Actor } from './common/audit';
 import { postJournal, reverseLatest } from './ledger';
-import { paiseFrom } from './money-input';
-import { utrFrom } from './utr';
+import { paiseFrom } from './common/money-input';
+import { utrFrom } from './common/utr';
 import { consumeEntry } from './internal-transfers';
-import { freeUtrsOf, claimUtr } from './utr-uses';
-import { dataScope, scopeWhere, type DataScope } from './scope';
+import { freeUtrsOf, claimUtr } from './common/utr-uses';
+import { dataScope, scopeWhere, type DataScope } from './common/scope';
 import {
   approvalEyes,
   assertMove,
@@ -29,7 +29,7 @@ import {
   referenceOf,
   type SettlementCheck,
 } from './settlement-steps';
-import { clearRequests } from './four-eyes';
+import { clearRequests } from './common/four-eyes';
 
 /**
  * Vendor settlements (issue 12): a vendor hands over money its accounts collected for the gateway,

@@ -12,10 +12,10 @@ import type {
   VendorView,
   VendorWithMoney,
 } from '../schemas/vendors';
-import { audit, diff } from './audit';
-import type { SessionUser } from './session-user';
+import { audit, diff } from './common/audit';
+import type { SessionUser } from './common/session-user';
 import { NO_VENDOR_MONEY, vendorMoney } from './balances';
-import type { Batches } from './csv';
+import type { Batches } from './common/csv';
 import {
   conditions,
   cursorFields,
@@ -26,9 +26,9 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './lists';
-import { bpsFrom } from './money-input';
-import { dataScope, scopeWhere } from './scope';
+} from './common/lists';
+import { bpsFrom } from './common/money-input';
+import { dataScope, scopeWhere } from './common/scope';
 
 type Row = typeof vendors.$inferSelect;
 type Filters = ListFilters<typeof VendorFilters>;

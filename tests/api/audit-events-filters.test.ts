@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_BATCH } from '../../server/services/csv';
+import { EXPORT_BATCH } from '../../server/services/common/csv';
 import { startServer, type TestServer } from '../support/server';
 import { signInAll, type DemoUser } from '../support/roles';
 

@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf, type Database } from '../../server/db';
-import { sendQueryCsv } from '../../server/services/csv';
+import { sendQueryCsv } from '../../server/services/common/csv';
 import { csvCell } from '../../server/services/report-rows';
-import { withLiterals } from '../../server/services/sql-literals';
+import { withLiterals } from '../../server/services/common/sql-literals';
 import { openTestDatabase } from '../support/database';
 
 /*

@@ -13,7 +13,7 @@ import {
 
 /**
  * Issue 11, item 11: pay-outs of one merchant created at the same moment are written together
- * (services/account-batches.ts), one transaction and one lock of the merchant's account for each
+ * (services/common/account-batches.ts), one transaction and one lock of the merchant's account for each
  * batch, yet every request gets the answer it would get alone, the balance never goes below zero,
  * and a pay-out that breaks its batch takes nobody else down.
  */

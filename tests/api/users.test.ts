@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { EXPORT_BATCH } from '../../server/services/csv';
+import { EXPORT_BATCH } from '../../server/services/common/csv';
 import { startServer, type TestServer } from '../support/server';
 import { DEMO_USERS, confirm, signInAll, type DemoUser } from '../support/roles';
 

@@ -2,7 +2,7 @@ import pg from 'pg';
 import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 import { accountReportPage } from '../../server/services/account-reports';
-import type { SessionUser } from '../../server/services/session-user';
+import type { SessionUser } from '../../server/services/common/session-user';
 import { dashboardFigures, periodOf } from '../../server/services/boards';
 import { vendorBoardFigures } from '../../server/services/vendor-board';
 import { setPasswordHashCost } from '../../server/services/passwords';

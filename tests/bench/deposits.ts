@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
-import type { SessionUser } from '../../server/services/session-user';
+import type { SessionUser } from '../../server/services/common/session-user';
 import { addEntry } from '../../server/services/entry-batches';
 import { startCallbackWorker } from '../../server/services/callback-worker';
 import { setPasswordHashCost } from '../../server/services/passwords';

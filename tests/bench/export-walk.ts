@@ -17,9 +17,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import type { Db } from '../../server/db';
 import * as schema from '../../server/db/schema';
 import { merchants } from '../../server/db/schema';
-import type { SessionUser } from '../../server/services/session-user';
-import { EXPORT_BATCH } from '../../server/services/csv';
-import type { Cursor } from '../../server/services/lists';
+import type { SessionUser } from '../../server/services/common/session-user';
+import { EXPORT_BATCH } from '../../server/services/common/csv';
+import type { Cursor } from '../../server/services/common/lists';
 import { MERCHANT_CSV_COLUMNS, exportMerchants, presentMerchant } from '../../server/services/merchants-list';
 
 const [mode, url] = process.argv.slice(2);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Db } from '../../server/db';
-import type { SessionUser } from '../../server/services/session-user';
+import type { SessionUser } from '../../server/services/common/session-user';
 import { payinReportCsv } from '../../server/services/reports-payins';
 import type { BoardsResult } from './boards';
 import { benchExport, type BoardsExport, type BoardsExports } from './boards-export';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../server/db';
 import { accountReportPage } from '../../server/services/account-reports';
-import type { SessionUser } from '../../server/services/session-user';
+import type { SessionUser } from '../../server/services/common/session-user';
 import { dashboardFigures, periodOf } from '../../server/services/boards';
 import { listPayins } from '../../server/services/payins-list';
 import { listPayouts } from '../../server/services/payouts-list';

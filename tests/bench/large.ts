@@ -1,5 +1,5 @@
 import { buildApp } from '../../server/app';
-import type { SessionUser } from '../../server/services/session-user';
+import type { SessionUser } from '../../server/services/common/session-user';
 import { setPasswordHashCost } from '../../server/services/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';

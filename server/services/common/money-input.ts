@@ -1,5 +1,5 @@
-import { MoneyError, amountToPaise } from '../../domain/money';
-import { badRequest } from '../errors';
+import { MoneyError, amountToPaise } from '../../../domain/money';
+import { badRequest } from '../../errors';
 
 /** Rupees from a request (or a statement's cell) as paise, by domain/money's one rule, or 400 naming the field. */
 export const paiseFrom = (value: unknown, field: string, { allowZero = false } = {}): number => {

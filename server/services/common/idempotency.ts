@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { idempotencyKeys } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+import type { Db } from '../../db';
+import { idempotencyKeys } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
 
 /** Keys are kept this long (reference §5); published in the API document. */
 export const IDEMPOTENCY_HOURS = 24;

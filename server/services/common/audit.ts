@@ -1,8 +1,8 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { auditEvents } from '../db/schema';
-import type { AuditAction, AuditEntity } from '../../domain/audit-event';
-import type { Role } from '../../domain/roles';
+import type { DbOrTx } from '../../db';
+import { auditEvents } from '../../db/schema';
+import type { AuditAction, AuditEntity } from '../../../domain/audit-event';
+import type { Role } from '../../../domain/roles';
 
 export interface Actor {
   id?: string | null;

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db';
+import type { DbOrTx } from '../../db';
 import type { Batches } from './csv';
 import {
   afterCursor,

@@ -1,6 +1,6 @@
 import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db';
+import type { DbOrTx } from '../../db';
 import { offsetOf, orderOf, type Paging, type SortKey } from './lists';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { badRequest } from '../errors';
-import { isUtr, normaliseUtr, UTR_FORMAT } from '../../domain/payin';
+import type { DbOrTx } from '../../db';
+import { badRequest } from '../../errors';
+import { isUtr, normaliseUtr, UTR_FORMAT } from '../../../domain/payin';
 
 /** A UTR as typed: spaces stripped, 12 digits; 400 naming the field otherwise. */
 export const utrFrom = (value: string, field = 'utr') => {

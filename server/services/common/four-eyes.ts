@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { checkerRequests, users } from '../db/schema';
-import { AppError, conflict } from '../errors';
+import type { DbOrTx } from '../../db';
+import { checkerRequests, users } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
 import {
   FOUR_EYES,
   checkerRefusal,
@@ -11,7 +11,7 @@ import {
   type CheckedAction,
   type CheckedEntity,
   type Person,
-} from '../../domain/four-eyes';
+} from '../../../domain/four-eyes';
 import { audit, type Actor } from './audit';
 import type { SessionUser } from './session-user';
 

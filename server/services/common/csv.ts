@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import type { FastifyReply } from 'fastify';
 import { to as copyTo } from 'pg-copy-streams';
-import { poolOf, type Db } from '../db';
+import { poolOf, type Db } from '../../db';
 import type { Cursor } from './lists';
 import { withLiterals, type Query } from './sql-literals';
 

@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { auditEvents, ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
-import { paiseToRupees } from '../../domain/money';
-import type { AuditEntity } from '../../domain/audit-event';
-import { actorShownTo } from '../../domain/actors';
-import type { Role } from '../../domain/roles';
+import type { DbOrTx } from '../../db';
+import { auditEvents, ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
+import { paiseToRupees } from '../../../domain/money';
+import type { AuditEntity } from '../../../domain/audit-event';
+import { actorShownTo } from '../../../domain/actors';
+import type { Role } from '../../../domain/roles';
 
 /**
  * A money record's history for its show view (pay-ins, pay-outs): the timeline from the audit log

@@ -1,9 +1,9 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { merchants } from '../db/schema';
-import { DATA_SCOPES } from '../../domain/scope';
-import { refusedVendorFilter, vendorFilterRefusal, type VendorList } from '../../domain/vendor-filters';
-import { badRequest } from '../errors';
+import type { DbOrTx } from '../../db';
+import { merchants } from '../../db/schema';
+import { DATA_SCOPES } from '../../../domain/scope';
+import { refusedVendorFilter, vendorFilterRefusal, type VendorList } from '../../../domain/vendor-filters';
+import { badRequest } from '../../errors';
 import type { SessionUser } from './session-user';
 
 /** The rows a caller may see (domain/scope): everything, some merchants' rows, or one vendor's. */

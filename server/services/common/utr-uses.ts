@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { utrUses } from '../db/schema';
-import { conflict } from '../errors';
-import { utrUsedMessage, type UtrUse, type UtrUser } from '../../domain/utr-uses';
+import type { DbOrTx } from '../../db';
+import { utrUses } from '../../db/schema';
+import { conflict } from '../../errors';
+import { utrUsedMessage, type UtrUse, type UtrUser } from '../../../domain/utr-uses';
 
 /** The use of a UTR, if it has one, with what a person calls its record. */
 export const utrUseOf = async (tx: DbOrTx, utr: string): Promise<UtrUse | null> => {

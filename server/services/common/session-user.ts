@@ -1,4 +1,4 @@
-import type { Role } from '../../domain/roles';
+import type { Role } from '../../../domain/roles';
 
 /** The user a signed-in request acts for: who they are, their role and codes, and their session. */
 export interface SessionUser {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
-import { appSettings } from '../db/schema';
+import type { Db } from '../../db';
+import { appSettings } from '../../db/schema';
 
 /** A value generated once and shared by every instance on the same database. */
 export const getOrCreateSetting = async (db: Db, key: string, create: () => string): Promise<string> => {

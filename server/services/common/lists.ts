@@ -1,7 +1,7 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
 import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { istDayStart } from '../../domain/format';
+import { istDayStart } from '../../../domain/format';
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 
