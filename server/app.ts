@@ -16,10 +16,10 @@ import { amountKeyword, jsonBodyParser } from './plugins/amounts';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/common/settings';
 import { writeToOutbox } from './services/common/outbox';
-import { forgetOldGuesses } from './services/guesses';
-import { forgetSpentConfirmations } from './services/confirmations';
-import { GUESS_WINDOW_SECONDS } from './services/auth';
-import { setPasswordHashCost } from './services/passwords';
+import { forgetOldGuesses } from './services/identity/guesses';
+import { forgetSpentConfirmations } from './services/identity/confirmations';
+import { GUESS_WINDOW_SECONDS } from './services/identity/auth';
+import { setPasswordHashCost } from './services/identity/passwords';
 import { withLogRedaction } from './logging';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
@@ -51,9 +51,9 @@ import { demoReceiverRoutes } from './routes/demo-receiver';
 import { startCallbackWorker, type CallbackWorker } from './services/callback-worker';
 import { startExpiryJob } from './services/payin-expiry';
 import { startFoldJob } from './services/rollup-folds';
-import { LIVE_CHANNEL, liveHub } from './services/live-events';
-import { startListener } from './services/listener';
-import { SESSION_CHANNEL, SessionCache } from './services/session-cache';
+import { LIVE_CHANNEL, liveHub } from './services/events/live-events';
+import { startListener } from './services/events/listener';
+import { SESSION_CHANNEL, SessionCache } from './services/identity/session-cache';
 
 export type AppConfig = Pick<
   Config,
@@ -158,7 +158,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   // 1,000,000 pay-ins, server and its reader in one process: 5.8–6.1 s of CPU instead of 7.4 s;
   // 27 MB of pay-in CSV gzipped in 0.24–0.33 s instead of 0.56–0.60 s).
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 4 } });
-  // Cookies carry only the device token of services/devices.ts; nothing signs in by cookie.
+  // Cookies carry only the device token of services/identity/devices.ts; nothing signs in by cookie.
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
@@ -173,7 +173,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
   });
   // One connection per server listens for what other connections announce: the live lists'
-  // changes and the changes that end sessions (services/session-cache.ts).
+  // changes and the changes that end sessions (services/identity/session-cache.ts).
   const hub = liveHub();
   const sessionCache = new SessionCache();
   const listener = await startListener(

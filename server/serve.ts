@@ -6,7 +6,7 @@ import { seedDemo } from './db/seed';
 import { seedDemoDeposits } from './db/seed-deposits';
 import { seedDemoPayouts } from './db/seed-payouts';
 import { seedDemoSettlements } from './db/seed-settlements';
-import { setPasswordHashCost } from './services/passwords';
+import { setPasswordHashCost } from './services/identity/passwords';
 import { dateJournalsAtTheirEvents } from './services/rollups';
 import { buildDashboardIfStale } from './build';
 

@@ -4,7 +4,7 @@ import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from '.
 import { needsApproval } from '../../domain/bank-account';
 import type { Role } from '../../domain/roles';
 import { generateSigningSecret, hashApiKey } from '../services/keys';
-import { hashPassword } from '../services/passwords';
+import { hashPassword } from '../services/identity/passwords';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 

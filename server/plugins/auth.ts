@@ -5,11 +5,11 @@ import { canDo, isApiResource, type Action, type ApiResource } from '../../domai
 import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Db } from '../db';
 import { AppError, forbidden, unauthorized } from '../errors';
-import type { TokenClaims } from '../services/auth';
+import type { TokenClaims } from '../services/identity/auth';
 import type { SessionUser } from '../services/common/session-user';
-import { activeSession } from '../services/session-check';
-import { requireConfirmation, spendConfirmation } from '../services/confirmations';
-import type { SessionCache } from '../services/session-cache';
+import { activeSession } from '../services/identity/session-check';
+import { requireConfirmation, spendConfirmation } from '../services/identity/confirmations';
+import type { SessionCache } from '../services/identity/session-cache';
 import { merchantByApiKey, WRONG_KEYS_PER_MINUTE, type MerchantRow } from '../services/merchant-api-keys';
 
 export type { Action };
@@ -68,7 +68,7 @@ interface AuthPluginOptions {
   secret: string;
   tokenTtlSeconds: number;
   idleTimeoutSeconds?: number;
-  /** The sessions checked lately (services/session-cache.ts); without it every request reads its session. */
+  /** The sessions checked lately (services/identity/session-cache.ts); without it every request reads its session. */
   sessions?: SessionCache;
   /** Wrong merchant API keys an address may send a minute (services/merchant-api-keys.ts). */
   merchantApiWrongKeysPerMinute?: number;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as events from '../services/audit-events';
+import * as events from '../services/audit/audit-events';
 import { AUDIT_SORTS, AuditEventFilters, AuditEventId, AuditEventView } from '../schemas/audit-events';
 import { readRoutes } from './read-routes';
 

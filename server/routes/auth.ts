@@ -2,11 +2,11 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Db } from '../db';
 import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
 import { LoginAnswer } from '../schemas/auth';
-import * as auth from '../services/auth';
-import * as passwordChanges from '../services/password-changes';
-import { rememberDevice, trustedDevice } from '../services/devices';
-import { signChallenge } from '../services/two-factor';
-import { signedInData } from '../services/two-factor-sign-in';
+import * as auth from '../services/identity/auth';
+import * as passwordChanges from '../services/identity/password-changes';
+import { rememberDevice, trustedDevice } from '../services/identity/devices';
+import { signChallenge } from '../services/identity/two-factor';
+import { signedInData } from '../services/identity/two-factor-sign-in';
 
 export interface AuthRouteOptions {
   db: Db;

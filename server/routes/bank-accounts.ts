@@ -4,7 +4,7 @@ import * as banks from '../services/bank-accounts';
 import { approveBankAccount } from '../services/bank-account-approval';
 import * as links from '../services/bank-account-links';
 import * as bankList from '../services/bank-accounts-list';
-import { requireConfirmationFor } from '../services/confirmations';
+import { requireConfirmationFor } from '../services/identity/confirmations';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   BANK_SORTS,

@@ -2,7 +2,7 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import { CONFIRMATION_KINDS } from '../../domain/confirmations';
 import type { Db } from '../db';
 import { Data, enumOf, errorResponses } from '../schemas/common';
-import { grantConfirmation } from '../services/confirmations';
+import { grantConfirmation } from '../services/identity/confirmations';
 
 export const confirmationRoutes: FastifyPluginAsyncTypebox<{
   db: Db;

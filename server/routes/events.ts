@@ -5,8 +5,8 @@ import type { Db } from '../db';
 import { canUseResource } from '../../domain/access';
 import { forbidden, tooMany } from '../errors';
 import { security } from '../schemas/common';
-import { LIVE_TOPICS, mayHear, type LiveHub, type LiveTopic } from '../services/live-events';
-import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/live-streams';
+import { LIVE_TOPICS, mayHear, type LiveHub, type LiveTopic } from '../services/events/live-events';
+import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/events/live-streams';
 import { dataScope } from '../services/common/scope';
 
 const PING_MS = 25_000;
@@ -14,7 +14,7 @@ const PING_MS = 25_000;
 /**
  * Server-sent events for the lists that refresh by themselves (issue 10, item 4): each event names
  * a row that changed, only rows the caller may see, on topics whose resource the caller may read.
- * At each ping the stream's session and access are checked again (services/live-streams.ts).
+ * At each ping the stream's session and access are checked again (services/events/live-streams.ts).
  */
 export const eventRoutes: FastifyPluginAsyncTypebox<{
   db: Db;

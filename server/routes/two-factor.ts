@@ -2,10 +2,10 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import type { Db } from '../db';
 import { CodeText, SignedInData, TwoFactorSecret } from '../schemas/auth';
 import { Data, Message, errorResponses, security } from '../schemas/common';
-import type { AuthOptions } from '../services/auth';
-import { beginEnrolment, twoFactorStatus } from '../services/two-factor';
-import { confirmEnrolment, disable } from '../services/two-factor-account';
-import { enrolAtSignIn, finishSignIn, signedInData } from '../services/two-factor-sign-in';
+import type { AuthOptions } from '../services/identity/auth';
+import { beginEnrolment, twoFactorStatus } from '../services/identity/two-factor';
+import { confirmEnrolment, disable } from '../services/identity/two-factor-account';
+import { enrolAtSignIn, finishSignIn, signedInData } from '../services/identity/two-factor-sign-in';
 
 export interface TwoFactorRouteOptions {
   db: Db;

@@ -7,7 +7,7 @@ import type { BankBody, BankUpdate, FlagsBody } from '../schemas/bank-accounts';
 import { audit, diff } from './common/audit';
 import type { SessionUser } from './common/session-user';
 import { findVisible, shownNumber, viewBankAccount, type BankRow } from './bank-accounts-list';
-import type { Confirm } from './confirmations';
+import type { Confirm } from './identity/confirmations';
 import { checkRange, paiseFrom } from './common/money-input';
 
 const limits = (input: BankUpdate) => {

@@ -7,7 +7,7 @@ import { paiseToRupees } from '../../domain/money';
 import { auditAll } from './common/audit';
 import type { SessionUser } from './common/session-user';
 import { rollUpEntries } from './rollups';
-import { notifyAll } from './live-events';
+import { notifyAll } from './events/live-events';
 import { paiseFrom } from './common/money-input';
 import { matchEntries } from './entry-matching';
 import { utrFrom } from './common/utr';

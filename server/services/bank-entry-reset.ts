@@ -10,7 +10,7 @@ import { findVisibleEntry, viewEntry } from './bank-entries-list';
 import { fourEyes } from './common/four-eyes';
 import { moneyOf } from './holds';
 import { reverseLatest } from './ledger';
-import { notify } from './live-events';
+import { notify } from './events/live-events';
 import { lockUtr } from './common/utr';
 import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
 import { staffActor } from './payin-staff';

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { merchants } from '../db/schema';
 import { AppError, forbidden } from '../errors';
 import { hashApiKey } from './keys';
-import { countWrongKey, tooManyWrongKeys, wrongKeyGuard } from './guesses';
+import { countWrongKey, tooManyWrongKeys, wrongKeyGuard } from './identity/guesses';
 import { keptStatements } from './common/list-statements';
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -11,7 +11,7 @@ export type MerchantRow = typeof merchants.$inferSelect;
 /**
  * The merchant API's sign-in: the `X-Api-Key` header only (a key in a URL ends up in logs and
  * browser histories). Keys are stored hashed; a wrong key is 401, a disabled merchant 403. Wrong
- * keys are counted per address (services/guesses.ts): past the limit the address gets 429 for a
+ * keys are counted per address (services/identity/guesses.ts): past the limit the address gets 429 for a
  * minute, the right key too, or a 200 among the 429s would tell a guesser which key was right.
  */
 /**

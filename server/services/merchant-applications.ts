@@ -28,7 +28,7 @@ import {
 } from './common/lists';
 import type { UrlPolicy } from './callback-urls';
 import { insertMerchant } from './merchants';
-import { checkPasswordStrength, hashPassword } from './passwords';
+import { checkPasswordStrength, hashPassword } from './identity/passwords';
 import { dataScope, scopeWhere } from './common/scope';
 
 type Row = typeof merchantApplications.$inferSelect;

@@ -14,7 +14,7 @@ import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from
 import { audit, diff } from './common/audit';
 import type { SessionUser } from './common/session-user';
 import { checkSavedUrl, type UrlPolicy } from './callback-urls';
-import type { Confirm } from './confirmations';
+import type { Confirm } from './identity/confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { holdIntentSwitch, intentSwitchOf, NEW_MERCHANT_INTENT } from './merchant-intent';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';

@@ -15,7 +15,7 @@ import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
 import { auditAll, type Actor } from './common/audit';
 import { queueCallbacks } from './callbacks';
-import { notifyAll } from './live-events';
+import { notifyAll } from './events/live-events';
 import { clearRequests } from './common/four-eyes';
 
 export type PayinRow = typeof payins.$inferSelect;

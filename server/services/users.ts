@@ -7,9 +7,9 @@ import { belongsToMerchants, belongsToVendor, canManageUser } from '../../domain
 import type { UserBody, UserUpdate } from '../schemas/users';
 import { audit, diff } from './common/audit';
 import type { SessionUser } from './common/session-user';
-import { retireResetTokens } from './password-changes';
-import type { Confirm } from './confirmations';
-import { checkPasswordStrength, hashPassword } from './passwords';
+import { retireResetTokens } from './identity/password-changes';
+import type { Confirm } from './identity/confirmations';
+import { checkPasswordStrength, hashPassword } from './identity/passwords';
 import { dataScope, scopeMerchantCodes } from './common/scope';
 import { findVisible, presentUser } from './users-list';
 

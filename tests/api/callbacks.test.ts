@@ -15,7 +15,7 @@ import {
   resendLatest,
 } from '../../server/services/callbacks';
 import { generateSigningSecret } from '../../server/services/keys';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { openTestDatabase } from '../support/database';
 
 interface Received {

@@ -12,7 +12,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { mayReceivePayins } from '../../domain/bank-account';
-import { forgetSpentConfirmations } from '../../server/services/confirmations';
+import { forgetSpentConfirmations } from '../../server/services/identity/confirmations';
 import type { ConfirmationKind } from '../../domain/confirmations';
 import { decodeClaims, signWithServerSecret } from '../support/jwt';
 import { confirm, type DemoUser } from '../support/roles';

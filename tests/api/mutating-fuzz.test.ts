@@ -67,7 +67,7 @@ const CHECKS_SECRETS = new Set([
 ]);
 const countsGuess = (w: Written) =>
   w.tbl === 'auth_guards' || (w.tbl === 'audit_events' && w.op === 'INSERT' && /wrong|fail/i.test(w.action ?? ''));
-/** A session's lastSeenAt is refreshed at most once a minute by whatever request comes (services/auth.ts). */
+/** A session's lastSeenAt is refreshed at most once a minute by whatever request comes (services/identity/auth.ts). */
 const seenNow = (w: Written) => w.tbl === 'sessions' && w.op === 'UPDATE' && w.cols === 'last_seen_at';
 /** A route that declares its confirmation spends it before its handler: a refused request has used it up. */
 const spentConfirmation = (w: Written) => w.tbl === 'confirmation_uses' && w.op === 'INSERT';

@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { auditEvents, users } from '../../server/db/schema';
-import { ADDRESS_FACTOR, delayAfter, forgetOldGuesses, reserveGuess } from '../../server/services/guesses';
-import { GUESS_WINDOW_SECONDS } from '../../server/services/auth';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { ADDRESS_FACTOR, delayAfter, forgetOldGuesses, reserveGuess } from '../../server/services/identity/guesses';
+import { GUESS_WINDOW_SECONDS } from '../../server/services/identity/auth';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { TEST_HASH_COST, startServer, type TestServer } from '../support/server';
 
 /**

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { sessions, users } from '../../server/db/schema';
-import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/passwords';
+import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { decodeClaims } from '../support/jwt';
 import { confirm } from '../support/roles';
 import { TEST_HASH_COST, demoServerPerFile } from '../support/server';

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, merchantApplications, merchants, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/services/identity/passwords';
 import { STAFF_ONLY_MERCHANT_FIELDS, type StaffOnlyMerchantField } from '../../domain/merchant';
 import { demoServerPerFile, startServer, type TestServer } from '../support/server';
 import { confirm } from '../support/roles';

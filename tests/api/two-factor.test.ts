@@ -4,7 +4,7 @@ import { generate, generateSecret } from 'otplib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { auditEvents, users } from '../../server/db/schema';
-import { hashPassword } from '../../server/services/passwords';
+import { hashPassword } from '../../server/services/identity/passwords';
 import { normaliseRecoveryCode } from '../../domain/two-factor';
 import { demoServerPerFile, startServer, type TestServer } from '../support/server';
 

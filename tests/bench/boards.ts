@@ -5,7 +5,7 @@ import { accountReportPage } from '../../server/services/account-reports';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { dashboardFigures, periodOf } from '../../server/services/boards';
 import { vendorBoardFigures } from '../../server/services/vendor-board';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { istDayStart } from '../../domain/format';
 import { TEST_HASH_COST } from '../support/server';
 import { benchExport, judge, type BoardsExports } from './boards-export';

@@ -11,7 +11,7 @@ import { seedDemo } from '../../server/db/seed';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { addEntry } from '../../server/services/entry-batches';
 import { startCallbackWorker } from '../../server/services/callback-worker';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { COUNT_CAP, listPayins } from '../../server/services/payins-list';
 import { PAYIN_VIEWS } from '../../domain/payin';
 import { TEST_HASH_COST, testConfig } from '../support/server';

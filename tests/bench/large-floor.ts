@@ -2,8 +2,8 @@ import Fastify from 'fastify';
 import pg from 'pg';
 import type { Db } from '../../server/db';
 import { PreparingClient } from '../../server/db/prepared';
-import type { TokenClaims } from '../../server/services/auth';
-import { activeSession } from '../../server/services/session-check';
+import type { TokenClaims } from '../../server/services/identity/auth';
+import { activeSession } from '../../server/services/identity/session-check';
 import { onCleanup } from './cleanup';
 import { capture } from './sql-probes';
 

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { DEFAULT_HASH_COST, hashPassword, setPasswordHashCost } from '../../server/services/passwords';
+import { DEFAULT_HASH_COST, hashPassword, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { measured, type Measured, type OtherCpu } from './measured';
 import { startCreateFloor } from './large-create-floor';
 import { knob } from './large-database';
@@ -190,7 +190,7 @@ export const signInCost = async (pool: pg.Pool) => (await storedCostOf(pool, SIG
 
 /**
  * One sign-in from a source address of its own: parallel attempts of one user from one address are
- * held back by the guessing guard (services/guesses.ts) as it should, so each connection of the
+ * held back by the guessing guard (services/identity/guesses.ts) as it should, so each connection of the
  * loop comes from its own loopback address (127.0.0.2, …), still to the server on 127.0.0.1.
  */
 const signInFrom = (base: string, localAddress: string) =>

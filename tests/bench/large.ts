@@ -1,6 +1,6 @@
 import { buildApp } from '../../server/app';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
 import { foldAndVacuum, knob, openLarge, type Opened } from './large-database';

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
-import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/passwords';
+import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
 import { openBenchDatabase } from './targets';

@@ -1,5 +1,5 @@
 import { seedDemo } from '../../server/db/seed';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import {
   ledgerImbalances,
   memoryProblems,

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/passwords';
+import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { buildApp, type App } from '../../server/app';
 import { openEmbedded, openPostgres, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';

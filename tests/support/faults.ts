@@ -12,7 +12,7 @@ import { prepareDataDir, unprivilegedUser } from '../../server/db/data-folder';
 import { merchants } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
 import { hashApiKey } from '../../server/services/keys';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { formulaProblems } from './money-formulas';
 import { structureProblems } from './money-structure';
 import { spawnProduct } from './product';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import type { Db } from '../../server/db';
 import { openTestDatabase } from './database';
 import type { DemoTemplate } from './demo-template';

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /**
  * Device tokens: after a right password, the browser gets a long-lived signed cookie naming the
  * user. A later sign-in of that user from that browser has its password checked in the hashing
- * lane that goes first (services/passwords.ts), so a flood of strangers' sign-ins cannot starve
+ * lane that goes first (services/identity/passwords.ts), so a flood of strangers' sign-ins cannot starve
  * real users. The cookie proves nothing else: it signs nobody in and is sent only to /v1/login.
  */
 export const DEVICE_COOKIE = 'pgc_device';

@@ -10,12 +10,12 @@ import {
   isTotpCode,
   normaliseRecoveryCode,
   type TwoFactorStep,
-} from '../../domain/two-factor';
-import type { Db, DbOrTx } from '../db';
-import { users } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
+} from '../../../domain/two-factor';
+import type { Db, DbOrTx } from '../../db';
+import { users } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
 
 export const ISSUER = 'Payment-Gateway';
 /** Time to type a code; enrolment may need an authenticator app installed first. */

@@ -1,8 +1,8 @@
-import type { Db } from '../db';
-import { sameAccess } from '../../domain/scope';
-import type { SessionUser } from './common/session-user';
-import { dataScope, scopeKey, type DataScope } from './common/scope';
-import { streamSession } from './session-check';
+import type { Db } from '../../db';
+import { sameAccess } from '../../../domain/scope';
+import type { SessionUser } from '../common/session-user';
+import { dataScope, scopeKey, type DataScope } from '../common/scope';
+import { streamSession } from '../identity/session-check';
 
 /**
  * The open live streams' own rules (routes/events.ts; issue 29, item 7): a stream lives only as

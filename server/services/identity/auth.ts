@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { sessions, users } from '../db/schema';
-import { AppError, conflict } from '../errors';
-import type { Role } from '../../domain/roles';
-import { twoFactorStep, type TwoFactorStep } from '../../domain/two-factor';
-import { audit, type Actor } from './common/audit';
+import type { Db, DbOrTx } from '../../db';
+import { sessions, users } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+import type { Role } from '../../../domain/roles';
+import { twoFactorStep, type TwoFactorStep } from '../../../domain/two-factor';
+import { audit, type Actor } from '../common/audit';
 import { guarded, type GuessPolicy } from './guesses';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
-import type { SessionUser } from './common/session-user';
+import type { SessionUser } from '../common/session-user';
 
 export const INVALID_CREDENTIALS = 'Invalid user name or password.';
 export const ACCOUNT_DISABLED = 'Your account is disabled. Please contact your administrator.';
@@ -39,7 +39,7 @@ export interface SignInContext {
   override?: boolean;
   ip?: string;
   userAgent?: string;
-  /** The browser signed this user in before (services/devices.ts): its password check goes first. */
+  /** The browser signed this user in before (services/identity/devices.ts): its password check goes first. */
   trustedDevice?: boolean;
 }
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db';
-import { users } from '../db/schema';
-import { AppError } from '../errors';
+import type { Db } from '../../db';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
 import {
   ACCOUNT_DISABLED,
   guessPolicy,

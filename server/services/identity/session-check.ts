@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { sessions, users } from '../db/schema';
-import { unauthorized } from '../errors';
+import type { Db } from '../../db';
+import { sessions, users } from '../../db/schema';
+import { unauthorized } from '../../errors';
 import { ACCOUNT_DISABLED, type TokenClaims } from './auth';
-import type { SessionUser } from './common/session-user';
+import type { SessionUser } from '../common/session-user';
 import type { SessionCache, SessionRow } from './session-cache';
 
 /**
- * The check every signed-in request makes of its session (services/auth.ts starts and ends
+ * The check every signed-in request makes of its session (services/identity/auth.ts starts and ends
  * sessions): revoked, expired, disabled or idle ends it; a session checked lately is read from the
- * server's memory (services/session-cache.ts).
+ * server's memory (services/identity/session-cache.ts).
  */
 
 /** 30 minutes, 1 hour, 90 seconds: an idle timeout as a person says it. */
@@ -67,7 +67,7 @@ const readSession = async (db: Db, claims: Pick<TokenClaims, 'id' | 'jti'>): Pro
 
 /**
  * The signed-in user behind a verified token, or 401 when its session has ended (revoked, expired
- * or idle). With a session cache (services/session-cache.ts) a session checked lately costs no query.
+ * or idle). With a session cache (services/identity/session-cache.ts) a session checked lately costs no query.
  */
 export const activeSession = async (
   db: Db,

@@ -1,11 +1,11 @@
 import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { auditEvents } from '../db/schema';
-import { notFound } from '../errors';
-import type { ListFilters } from '../routes/read-routes';
-import type { AuditEventFilters, AuditEventView, AuditSort } from '../schemas/audit-events';
-import type { SessionUser } from './common/session-user';
-import type { Batches } from './common/csv';
+import type { Db, DbOrTx } from '../../db';
+import { auditEvents } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { ListFilters } from '../../routes/read-routes';
+import type { AuditEventFilters, AuditEventView, AuditSort } from '../../schemas/audit-events';
+import type { SessionUser } from '../common/session-user';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -17,8 +17,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { dataScope, scopeWhere } from './common/scope';
+} from '../common/lists';
+import { dataScope, scopeWhere } from '../common/scope';
 
 type Row = typeof auditEvents.$inferSelect;
 type Filters = ListFilters<typeof AuditEventFilters>;

@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { passwordResetTokens, sessions, users } from '../db/schema';
-import { badRequest, unauthorized } from '../errors';
-import { audit } from './common/audit';
+import type { Db, DbOrTx } from '../../db';
+import { passwordResetTokens, sessions, users } from '../../db/schema';
+import { badRequest, unauthorized } from '../../errors';
+import { audit } from '../common/audit';
 import { guessPolicy, revokeAll, userNamed, type AuthOptions } from './auth';
-import type { SessionUser } from './common/session-user';
+import type { SessionUser } from '../common/session-user';
 import { guarded, type Guess } from './guesses';
 import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords';
 

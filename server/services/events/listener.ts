@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { poolOf, type Db } from '../db';
+import { poolOf, type Db } from '../../db';
 
 export interface ListenerHandlers {
   /** A notification on one of the channels, once its transaction committed. */

@@ -6,12 +6,12 @@ import {
   confirmationUse,
   type ConfirmationGrant,
   type ConfirmationKind,
-} from '../../domain/confirmations';
-import type { Db, DbOrTx } from '../db';
-import { confirmationUses, users } from '../db/schema';
-import { AppError, badRequest } from '../errors';
+} from '../../../domain/confirmations';
+import type { Db, DbOrTx } from '../../db';
+import { confirmationUses, users } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
 import { guessPolicy } from './auth';
-import type { SessionUser } from './common/session-user';
+import type { SessionUser } from '../common/session-user';
 import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';

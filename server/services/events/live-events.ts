@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import type { DataScope } from './common/scope';
+import type { DbOrTx } from '../../db';
+import type { DataScope } from '../common/scope';
 
 /**
  * Live refresh of the Add data and In Progress lists (issue 10, item 4). A change announces itself
@@ -49,7 +49,7 @@ type Listener = (event: LiveEvent) => void;
 
 /**
  * Passes each committed change on to the open event streams (routes/events.ts); the server's
- * listener (services/listener.ts) hands it what arrives on LIVE_CHANNEL.
+ * listener (services/events/listener.ts) hands it what arrives on LIVE_CHANNEL.
  */
 export const liveHub = () => {
   const listeners = new Set<Listener>();

@@ -1,14 +1,14 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import PQueue from 'p-queue';
-import { PASSWORD_RULE, isStrongPassword } from '../../domain/validation';
-import { AppError, badRequest } from '../errors';
+import { PASSWORD_RULE, isStrongPassword } from '../../../domain/validation';
+import { AppError, badRequest } from '../../errors';
 
 /**
  * Hashing a password is the costliest work a stranger can ask of the server (CPU and memory), so
  * at most one hash per core runs at once and only so many wait: a flood of sign-ins is told to
  * come back instead of starving every other request. A sign-in from a browser that signed this
- * user in before (its device token, services/devices.ts) waits in a lane of its own that goes
+ * user in before (its device token, services/identity/devices.ts) waits in a lane of its own that goes
  * first, so a flood from strangers cannot starve the real users either.
  */
 const hashing = new PQueue({ concurrency: Math.max(1, availableParallelism()) });

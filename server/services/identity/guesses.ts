@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { AppError } from '../errors';
+import type { DbOrTx } from '../../db';
+import { AppError } from '../../errors';
 import { assertHashingCapacity, type HashLane } from './passwords';
 
 /**

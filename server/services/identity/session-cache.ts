@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Role } from '../../domain/roles';
+import type { Role } from '../../../domain/roles';
 
 /** The database announces here every change that can end a session or change its user (migration 0013). */
 export const SESSION_CHANNEL = 'pgc_sessions';
@@ -38,7 +38,7 @@ const MAX_ENTRIES = 20_000;
  * session (issue 15, item 2). Correct because nothing can end a session unheard:
  *   - every change to a session or a user (revoked, expired, disabled, role or codes changed, its
  *     password reset) is announced by the database itself on SESSION_CHANNEL once committed, and
- *     each server drops what it heard of (services/listener.ts; a few milliseconds);
+ *     each server drops what it heard of (services/events/listener.ts; a few milliseconds);
  *   - while that connection is down, or before it listens, nothing is served from memory, and it
  *     forgets everything when it listens again (what was announced meanwhile was missed);
  *   - this server's own changes are dropped before its answer leaves (`forgetAll` after a write),
@@ -46,7 +46,7 @@ const MAX_ENTRIES = 20_000;
  *   - a check that read the database while a change was announced does not keep what it read
  *     (the generation it started under has passed).
  * Idleness is counted here from the database's last-seen time; the write of lastSeenAt stays as
- * rare as before (services/auth.ts).
+ * rare as before (services/identity/auth.ts).
  */
 export class SessionCache {
   private entries = new Map<string, Entry>();

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
-import { users } from '../db/schema';
-import { badRequest, conflict } from '../errors';
+import type { Db } from '../../db';
+import { users } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
 import { guessPolicy, type AuthOptions } from './auth';
-import type { SessionUser } from './common/session-user';
+import type { SessionUser } from '../common/session-user';
 import { wrongPasswordWhileSignedIn } from './password-changes';
 import { guarded } from './guesses';
 import { verifyPassword } from './passwords';
