@@ -112,7 +112,7 @@ export const payinsParty = (merchantId: string) => `payins:${merchantId}`;
 
 /**
  * Every merchant together: the sums of all `merchant:` parties and of all `payins:` parties, kept
- * as parties of their own (folded from pending rows, services/rollup-folds.ts) so that the
+ * as parties of their own (folded from pending rows, services/ledger/rollup-folds.ts) so that the
  * Dashboard of all merchants reads a row a day, not a row a merchant a day.
  */
 export const ALL_MERCHANTS = 'all:merchants';

@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
 import type { EkoConfig } from './services/eko-client';
-import { WRONG_KEYS_PER_MINUTE } from './services/merchant-api-keys';
+import { WRONG_KEYS_PER_MINUTE } from './services/merchants/merchant-api-keys';
 import { providerEnvFrom, type ProviderEnv } from './services/provider-config';
 
 export interface Config {

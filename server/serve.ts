@@ -7,7 +7,7 @@ import { seedDemoDeposits } from './db/seed-deposits';
 import { seedDemoPayouts } from './db/seed-payouts';
 import { seedDemoSettlements } from './db/seed-settlements';
 import { setPasswordHashCost } from './services/identity/passwords';
-import { dateJournalsAtTheirEvents } from './services/rollups';
+import { dateJournalsAtTheirEvents } from './services/ledger/rollups';
 import { buildDashboardIfStale } from './build';
 
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */

@@ -5,7 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { rebuildRollupsIfAsked } from '../services/rollups';
+import { rebuildRollupsIfAsked } from '../services/ledger/rollups';
 import pg from 'pg';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';

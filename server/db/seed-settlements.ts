@@ -3,7 +3,7 @@ import type { Db } from './index';
 import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from './schema';
 import type { SessionUser } from '../services/common/session-user';
 import { checkEntry, recordEntry } from '../services/bank-entries';
-import { moneyOf } from '../services/holds';
+import { moneyOf } from '../services/ledger/holds';
 import { createLien } from '../services/liens';
 import { DEFAULT_CHECKER_THRESHOLD_PAISE } from '../../domain/payout';
 import { approveSettlement, createSettlement, rejectSettlement } from '../services/settlements';

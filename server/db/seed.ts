@@ -3,7 +3,7 @@ import type { Db } from './index';
 import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from './schema';
 import { needsApproval } from '../../domain/bank-account';
 import type { Role } from '../../domain/roles';
-import { generateSigningSecret, hashApiKey } from '../services/keys';
+import { generateSigningSecret, hashApiKey } from '../services/merchants/keys';
 import { hashPassword } from '../services/identity/passwords';
 
 export const DEMO_PASSWORD = 'Demo@1234';

@@ -10,7 +10,7 @@ import type { SessionUser } from '../services/common/session-user';
 import { activeSession } from '../services/identity/session-check';
 import { requireConfirmation, spendConfirmation } from '../services/identity/confirmations';
 import type { SessionCache } from '../services/identity/session-cache';
-import { merchantByApiKey, WRONG_KEYS_PER_MINUTE, type MerchantRow } from '../services/merchant-api-keys';
+import { merchantByApiKey, WRONG_KEYS_PER_MINUTE, type MerchantRow } from '../services/merchants/merchant-api-keys';
 
 export type { Action };
 
@@ -70,7 +70,7 @@ interface AuthPluginOptions {
   idleTimeoutSeconds?: number;
   /** The sessions checked lately (services/identity/session-cache.ts); without it every request reads its session. */
   sessions?: SessionCache;
-  /** Wrong merchant API keys an address may send a minute (services/merchant-api-keys.ts). */
+  /** Wrong merchant API keys an address may send a minute (services/merchants/merchant-api-keys.ts). */
   merchantApiWrongKeysPerMinute?: number;
 }
 

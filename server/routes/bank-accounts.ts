@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as banks from '../services/bank-accounts';
-import { approveBankAccount } from '../services/bank-account-approval';
-import * as links from '../services/bank-account-links';
-import * as bankList from '../services/bank-accounts-list';
+import * as banks from '../services/bank-accounts/bank-accounts';
+import { approveBankAccount } from '../services/bank-accounts/bank-account-approval';
+import * as links from '../services/bank-accounts/bank-account-links';
+import * as bankList from '../services/bank-accounts/bank-accounts-list';
 import { requireConfirmationFor } from '../services/identity/confirmations';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {

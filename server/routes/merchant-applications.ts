@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as applications from '../services/merchant-applications';
-import type { UrlPolicy } from '../services/callback-urls';
+import * as applications from '../services/merchants/merchant-applications';
+import type { UrlPolicy } from '../services/callbacks/callback-urls';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   APPLICATION_SORTS,

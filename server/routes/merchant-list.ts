@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, errorResponses, security } from '../schemas/common';
 import { MerchantList, MerchantListQuery } from '../schemas/merchant-list';
-import { listMerchantSummaries } from '../services/merchant-list';
+import { listMerchantSummaries } from '../services/merchants/merchant-list';
 
 export const merchantListRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(

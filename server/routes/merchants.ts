@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as merchants from '../services/merchants';
-import * as merchantsList from '../services/merchants-list';
+import * as merchants from '../services/merchants/merchants';
+import * as merchantsList from '../services/merchants/merchants-list';
 import { requireConfirmationFor } from '../services/identity/confirmations';
-import type { UrlPolicy } from '../services/callback-urls';
+import type { UrlPolicy } from '../services/callbacks/callback-urls';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import {
   MERCHANT_SORTS,

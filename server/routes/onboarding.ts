@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, errorResponses } from '../schemas/common';
 import { OnboardingBody, OnboardingReceipt } from '../schemas/onboarding';
-import type { UrlPolicy } from '../services/callback-urls';
-import { submitApplication } from '../services/onboarding';
+import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import { submitApplication } from '../services/merchants/onboarding';
 
 export const onboardingRoutes: FastifyPluginAsyncTypebox<{
   db: Db;

@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import { MerchantPayinCreated, PAYIN_SORTS, PayinDetail, PayinFilters, PayinView, UtrBody } from '../schemas/payins';
 import { ConfirmBody, PaymentLinkBody } from '../schemas/payin-actions';
-import type { UrlPolicy } from '../services/callback-urls';
+import type { UrlPolicy } from '../services/callbacks/callback-urls';
 import {
   confirmPayin,
   createPaymentLink,

@@ -1,7 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, Nullable, enumOf, errorResponses, security } from '../schemas/common';
-import { reconcile } from '../services/reconciliation';
+import { reconcile } from '../services/ledger/reconciliation';
 import {
   BANK_DIFFERENCE_KINDS,
   BANK_DIFFERENCES_LISTED,

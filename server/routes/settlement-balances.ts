@@ -6,7 +6,7 @@ import { commaList } from '../services/common/lists';
 import { merchants, vendors } from '../db/schema';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
-import { merchantMoney, NO_MERCHANT_MONEY, NO_VENDOR_MONEY, vendorMoney } from '../services/balances';
+import { merchantMoney, NO_MERCHANT_MONEY, NO_VENDOR_MONEY, vendorMoney } from '../services/ledger/balances';
 import { dataScope, narrowCodes, scopeMerchantCodes } from '../services/common/scope';
 import { vendorPosition } from '../../domain/settlement';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as people from '../services/users';
-import * as peopleList from '../services/users-list';
+import * as people from '../services/users/users';
+import * as peopleList from '../services/users/users-list';
 import { requireConfirmationFor } from '../services/identity/confirmations';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import { PasswordBody, USER_SORTS, UserBody, UserFilters, UserUpdate, UserView } from '../schemas/users';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import * as vendors from '../services/vendors';
+import * as vendors from '../services/vendors/vendors';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import { VENDOR_SORTS, VendorBody, VendorFilters, VendorUpdate, VendorView, VendorWithMoney } from '../schemas/vendors';
 import { readRoutes } from './read-routes';

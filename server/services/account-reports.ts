@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { addDays, daysIn } from '../../domain/boards';
 import { MEASURES, type Measure } from '../../domain/rollups';
-import { MEASURE_SUMS_BY_NAME } from './rollup-folds';
+import { MEASURE_SUMS_BY_NAME } from './ledger/rollup-folds';
 import type { SessionUser } from './common/session-user';
 import type { Period } from './boards';
 import type { Batches } from './common/csv';

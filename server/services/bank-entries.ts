@@ -6,7 +6,7 @@ import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type Pa
 import { paiseToRupees } from '../../domain/money';
 import { auditAll } from './common/audit';
 import type { SessionUser } from './common/session-user';
-import { rollUpEntries } from './rollups';
+import { rollUpEntries } from './ledger/rollups';
 import { notifyAll } from './events/live-events';
 import { paiseFrom } from './common/money-input';
 import { matchEntries } from './entry-matching';

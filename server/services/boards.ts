@@ -23,7 +23,7 @@ import {
   type Measure,
 } from '../../domain/rollups';
 import type { SessionUser } from './common/session-user';
-import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './rollup-folds';
+import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './ledger/rollup-folds';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './common/scope';
 
 /**
@@ -47,7 +47,7 @@ export const periodOf = (from?: string, to?: string, now = new Date()): Period =
 
 /**
  * The rollup rows to read: the all-merchants parties also have rows not folded in yet
- * (services/rollup-folds.ts), which count as much as the folded ones.
+ * (services/ledger/rollup-folds.ts), which count as much as the folded ones.
  */
 const rollupsOf = (all: boolean) =>
   all

@@ -2,11 +2,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { payins, utrUses } from '../db/schema';
 import { payinFee, type VendorCommission } from '../../domain/ledger';
-import { postJournals, type JournalInput } from './ledger';
+import { postJournals, type JournalInput } from './ledger/ledger';
 import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
 import { recordStep, type PayinActor, type PayinRow, type Step } from './payin-steps';
 import { writeSteps, type StepToWrite } from './payin-step-batches';
-import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
+import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
 import { claimUtrs } from './common/utr-uses';
 
 /**

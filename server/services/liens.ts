@@ -8,7 +8,7 @@ import { merchantPaidOut } from '../../domain/ledger';
 import { paiseToRupees } from '../../domain/money';
 import type { SessionUser } from './common/session-user';
 import { audit } from './common/audit';
-import { postJournal } from './ledger';
+import { postJournal } from './ledger/ledger';
 import { paiseFrom } from './common/money-input';
 import { scopeWhere, type DataScope } from './common/scope';
 

@@ -6,10 +6,10 @@ import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import { paiseToRupees } from '../../domain/money';
 import { auditFrom, auditValues, type Actor } from './common/audit';
-import { checkSavedUrl, type UrlPolicy } from './callback-urls';
+import { checkSavedUrl, type UrlPolicy } from './callbacks/callback-urls';
 import { keptStatements } from './common/list-statements';
 import { paiseFrom } from './common/money-input';
-import { createdRollup, rollupValues, rollupWritesPrepared } from './rollups';
+import { createdRollup, rollupValues, rollupWritesPrepared } from './ledger/rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 
 export type MerchantRow = typeof merchants.$inferSelect;

@@ -6,8 +6,8 @@ import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin
 import type { PayinAction } from '../../domain/payin';
 import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../domain/ledger';
 import { providerOfSource } from '../../domain/providers';
-import { postJournal, type JournalInput } from './ledger';
-import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
+import { postJournal, type JournalInput } from './ledger/ledger';
+import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
 import { claimUtr, utrUseOf } from './common/utr-uses';
 import { lockUtr, utrFrom } from './common/utr';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';

@@ -10,7 +10,7 @@ import { fourEyes } from './common/four-eyes';
 import { PAYIN_TTL_MINUTES } from '../../domain/payin';
 import { formatRupees } from '../../domain/format';
 import type { SessionUser } from './common/session-user';
-import { resendLatest } from './callbacks';
+import { resendLatest } from './callbacks/callbacks';
 import { paiseFrom } from './common/money-input';
 import { succeed, submitUtr } from './payin-matching';
 import { lockUtr, utrFrom } from './common/utr';
@@ -19,7 +19,7 @@ import { utrUsed, utrUseOf } from './common/utr-uses';
 import { audit } from './common/audit';
 import { findVisiblePayin, payinVisible } from './payins-list';
 import { dataScope, scopeMerchantCodes } from './common/scope';
-import type { UrlPolicy } from './callback-urls';
+import type { UrlPolicy } from './callbacks/callback-urls';
 import { createPayin } from './payin-create';
 
 export const staffActor = (user: SessionUser, ip?: string): PayinActor => ({ ...user, ip, kind: 'user' });

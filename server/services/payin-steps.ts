@@ -14,7 +14,7 @@ import {
 import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
 import { auditAll, type Actor } from './common/audit';
-import { queueCallbacks } from './callbacks';
+import { queueCallbacks } from './callbacks/callbacks';
 import { notifyAll } from './events/live-events';
 import { clearRequests } from './common/four-eyes';
 

@@ -10,7 +10,7 @@ import type { ListFilters } from '../routes/read-routes';
 import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../schemas/payins';
 import type { SessionUser } from './common/session-user';
 import { journalOf, timelineOf } from './common/history';
-import { callbacksOf, callbackStateColumn } from './callbacks';
+import { callbacksOf, callbackStateColumn } from './callbacks/callbacks';
 import type { Batches } from './common/csv';
 import { cappedCount, pageTotal, type ExtraFields } from './common/keyset-list';
 import {

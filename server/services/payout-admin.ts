@@ -5,7 +5,7 @@ import { merchants, payouts } from '../db/schema';
 import { badRequest, conflict, notFound } from '../errors';
 import type { SessionUser } from './common/session-user';
 import { audit } from './common/audit';
-import { queueCallback, resendLatest } from './callbacks';
+import { queueCallback, resendLatest } from './callbacks/callbacks';
 import { utrFrom } from './common/utr';
 import { freeUtrsOf, claimUtr } from './common/utr-uses';
 import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './payout-create';

@@ -7,7 +7,7 @@ import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, txStatusOf, type EkoOutcome }
 import { audit, type Actor } from './common/audit';
 import type { EkoClient, EkoReply } from './eko-client';
 import { newClientRefId } from './eko-client';
-import { pendingHoldOf, postHold, voidHold } from './holds';
+import { pendingHoldOf, postHold, voidHold } from './ledger/holds';
 import type { PayoutRow } from './payout-create';
 import { noteUtr } from './common/utr-uses';
 import { applyPayoutStep, lockPayout } from './payout-steps';

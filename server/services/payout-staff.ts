@@ -13,8 +13,8 @@ import {
 } from '../../domain/payout';
 import type { Actor } from './common/audit';
 import type { SessionUser } from './common/session-user';
-import { pendingHoldOf, postHold, voidHold } from './holds';
-import { commissionFor, vendorsOfAccounts } from './vendor-commissions';
+import { pendingHoldOf, postHold, voidHold } from './ledger/holds';
+import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
 import { utrFrom } from './common/utr';
 import { claimUtr, utrUsed, utrUseOf } from './common/utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';

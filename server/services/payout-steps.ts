@@ -7,7 +7,7 @@ import { paiseToRupees } from '../../domain/money';
 import type { AuditAction } from '../../domain/audit-event';
 import { audit, type Actor } from './common/audit';
 import type { SessionUser } from './common/session-user';
-import { queueCallback } from './callbacks';
+import { queueCallback } from './callbacks/callbacks';
 import { clearRequests, fourEyes, type CheckerWords } from './common/four-eyes';
 import { payoutData, type PayoutRow } from './payout-create';
 

@@ -10,7 +10,7 @@ import type { ListFilters } from '../routes/read-routes';
 import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
 import type { SessionUser } from './common/session-user';
 import { journalOf, timelineOf } from './common/history';
-import { callbacksOf, callbackStateColumn } from './callbacks';
+import { callbacksOf, callbackStateColumn } from './callbacks/callbacks';
 import type { Batches } from './common/csv';
 import {
   afterCursor,

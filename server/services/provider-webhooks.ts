@@ -7,7 +7,7 @@ import { canTransition, refusalOf } from '../../domain/payin';
 import { payinFee, providerClearing } from '../../domain/ledger';
 import { paiseToRupees, rupeesToPaise } from '../../domain/money';
 import { PROVIDER_LABEL, SOURCE_OF, payinIdOfTxnid, type Provider } from '../../domain/providers';
-import { postJournal } from './ledger';
+import { postJournal } from './ledger/ledger';
 import { feesOf, successJournal } from './payin-matching';
 import { applyStep, lockPayin, type PayinActor } from './payin-steps';
 import { headerOf, type RawHeaders } from './provider-signatures';

@@ -14,8 +14,8 @@ import {
 import type { AuditAction } from '../../domain/audit-event';
 import type { SessionUser } from './common/session-user';
 import { audit, type Actor } from './common/audit';
-import { pendingHoldOf, placeHold, postHold, voidHold } from './holds';
-import { reverseLatest } from './ledger';
+import { pendingHoldOf, placeHold, postHold, voidHold } from './ledger/holds';
+import { reverseLatest } from './ledger/ledger';
 import { freeUtrsOf, claimUtr } from './common/utr-uses';
 import { paiseFrom } from './common/money-input';
 import { dataScope, scopeWhere, type DataScope } from './common/scope';

@@ -14,7 +14,7 @@ import {
 import type { AuditAction } from '../../domain/audit-event';
 import type { SessionUser } from './common/session-user';
 import { audit, type Actor } from './common/audit';
-import { postJournal, reverseLatest } from './ledger';
+import { postJournal, reverseLatest } from './ledger/ledger';
 import { paiseFrom } from './common/money-input';
 import { utrFrom } from './common/utr';
 import { consumeEntry } from './internal-transfers';

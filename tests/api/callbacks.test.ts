@@ -6,15 +6,15 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database, Db } from '../../server/db';
 import { callbackAttempts, callbacks, merchants } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
-import { startCallbackWorker, type CallbackWorkerOptions } from '../../server/services/callback-worker';
+import { startCallbackWorker, type CallbackWorkerOptions } from '../../server/services/callbacks/callback-worker';
 import {
   callbackStateColumn,
   callbackStateOf,
   callbacksOf,
   queueCallback,
   resendLatest,
-} from '../../server/services/callbacks';
-import { generateSigningSecret } from '../../server/services/keys';
+} from '../../server/services/callbacks/callbacks';
+import { generateSigningSecret } from '../../server/services/merchants/keys';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { openTestDatabase } from '../support/database';
 

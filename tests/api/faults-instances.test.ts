@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
 import { openPostgres, type Database } from '../../server/db';
 import { auditEvents, callbacks, merchants, payins } from '../../server/db/schema';
-import { queueCallback } from '../../server/services/callbacks';
+import { queueCallback } from '../../server/services/callbacks/callbacks';
 import { startReceiver } from '../support/callback-receiver';
 import { callbacksTo, createPayin } from '../support/fault-flows';
 import { callerOf, freshDatabase, keyOf, openSeeded, until } from '../support/faults';

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db';
 import { callbacks, merchants } from '../../server/db/schema';
-import { queueCallback } from '../../server/services/callbacks';
+import { queueCallback } from '../../server/services/callbacks/callbacks';
 import { startReceiver } from '../support/callback-receiver';
 import {
   approvePayout,

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, merchants } from '../../server/db/schema';
 import { EXPORT_BATCH } from '../../server/services/common/csv';
-import { hashApiKey } from '../../server/services/keys';
+import { hashApiKey } from '../../server/services/merchants/keys';
 import { startServer, type TestServer } from '../support/server';
 import { DEMO_USERS, confirm, signInAll, type DemoUser } from '../support/roles';
 

@@ -190,7 +190,7 @@ const probe = async (
   if (res.status >= 400) {
     if (typeof res.body?.error?.message !== 'string' || typeof res.body?.error?.code !== 'string')
       problems.push('answers outside the error shape');
-    // A wrong merchant API key is counted against its address too (services/merchant-api-keys.ts).
+    // A wrong merchant API key is counted against its address too (services/merchants/merchant-api-keys.ts).
     const checksSecret = CHECKS_SECRETS.has(key(route)) || 'merchantApi' in route.access;
     const unexpected = written.filter((w) => !seenNow(w) && !spentConfirmation(w) && !(checksSecret && countsGuess(w)));
     if (unexpected.length) problems.push(`wrote ${JSON.stringify(unexpected)} on a ${res.status}`);

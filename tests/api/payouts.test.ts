@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { merchantAccount } from '../../domain/ledger';
-import { placeHold, voidHold } from '../../server/services/holds';
+import { placeHold, voidHold } from '../../server/services/ledger/holds';
 import { demoServerPerFile } from '../support/server';
 import { payoutKit } from '../support/payouts';
 import { confirm } from '../support/roles';

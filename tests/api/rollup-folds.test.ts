@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { foldPending } from '../../server/services/rollup-folds';
+import { foldPending } from '../../server/services/ledger/rollup-folds';
 import { istDayOf } from '../../domain/format';
 import { addDays } from '../../domain/boards';
 import { demoServerPerFile } from '../support/server';

@@ -13,8 +13,8 @@ import {
   seedDemoSettlements,
 } from '../../server/db/seed-settlements';
 import { bankAccounts, bankEntries, liens, payins, settlements, vendorSettlements } from '../../server/db/schema';
-import { reconcile } from '../../server/services/reconciliation';
-import { dateJournalsAtTheirEvents } from '../../server/services/rollups';
+import { reconcile } from '../../server/services/ledger/reconciliation';
+import { dateJournalsAtTheirEvents } from '../../server/services/ledger/rollups';
 import { addDays } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
 import { startServer, type TestServer } from '../support/server';

@@ -10,7 +10,7 @@ import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { addEntry } from '../../server/services/entry-batches';
-import { startCallbackWorker } from '../../server/services/callback-worker';
+import { startCallbackWorker } from '../../server/services/callbacks/callback-worker';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { COUNT_CAP, listPayins } from '../../server/services/payins-list';
 import { PAYIN_VIEWS } from '../../domain/payin';

@@ -1,7 +1,7 @@
 /**
  * One walk over every merchant as the CSV export does it, in a process of its own so that its peak
  * memory is its own: node --import tsx tests/bench/export-walk.ts <keyset|offset|floor> <database url>
- *   keyset: the product's export (server/services/merchants-list), batch after batch by cursor;
+ *   keyset: the product's export (server/services/merchants/merchants-list), batch after batch by cursor;
  *   offset: the same rows, presenter and CSV, paged by OFFSET as the exports were before;
  *   floor:  one bare SQL statement reading every row in the same order, no CSV.
  * Prints { rows, ms, peakRssMb } as JSON.
@@ -20,7 +20,7 @@ import { merchants } from '../../server/db/schema';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { EXPORT_BATCH } from '../../server/services/common/csv';
 import type { Cursor } from '../../server/services/common/lists';
-import { MERCHANT_CSV_COLUMNS, exportMerchants, presentMerchant } from '../../server/services/merchants-list';
+import { MERCHANT_CSV_COLUMNS, exportMerchants, presentMerchant } from '../../server/services/merchants/merchants-list';
 
 const [mode, url] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString: url, max: 2 });

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 import { PreparingClient } from '../../server/db/prepared';
-import { merchantByApiKey } from '../../server/services/merchant-api-keys';
+import { merchantByApiKey } from '../../server/services/merchants/merchant-api-keys';
 import { createPayin } from '../../server/services/payin-create';
 import { newShortCode } from '../../server/services/payin-steps';
 import { onCleanup } from './cleanup';

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openPostgres, type Database } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
-import { foldPending } from '../../server/services/rollup-folds';
+import { foldPending } from '../../server/services/ledger/rollup-folds';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { onCleanup } from './cleanup';
 import type { LargeResult } from './large';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
 import type { Db } from '../../server/db';
-import { merchantByApiKey } from '../../server/services/merchant-api-keys';
+import { merchantByApiKey } from '../../server/services/merchants/merchant-api-keys';
 import { createPayout } from '../../server/services/payout-create';
 import { feeOf } from '../../domain/money';
 import { measured, type OtherCpu } from './measured';

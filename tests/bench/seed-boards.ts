@@ -8,7 +8,7 @@
  * merchants (given the pay-out fees of the pay-outs bench first), funded as that bench funds them.
  *
  * Those benches keep their history out of the ledger, so nothing wrote its rollups: fillRollups
- * fills what the services would have written for it (domain/rollups.ts, services/rollups.ts),
+ * fills what the services would have written for it (domain/rollups.ts, services/ledger/rollups.ts),
  * grouped by party, IST hour and IST day straight from the generated rows:
  *   - SUCCESS pay-ins, on their completion: `merchant:` pay-ins, amounts, fees and balance (amount
  *     less fee), `bank:` of the account pay-ins, amounts and balance, `vendor:` of the account's
@@ -26,7 +26,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { foldAllFromParties } from '../../server/services/rollup-folds';
+import { foldAllFromParties } from '../../server/services/ledger/rollup-folds';
 import type { Db } from '../../server/db';
 import { ALL_MERCHANTS_ID, SPEED_BOUNDS, speedBinOf } from '../../domain/rollups';
 import { spendOf } from './payout-creation';
@@ -157,7 +157,7 @@ export const fillRollups = async (pool: pg.Pool) => {
   await insertRollups(pool, PAYIN_COLUMNS, PAYIN_EVENTS);
   await insertRollups(pool, PAYOUT_COLUMNS, PAYOUT_EVENTS);
   await pool.query(SPEEDS, [[...SPEED_BOUNDS]]);
-  // The all-merchants totals, as the fold job would have kept them (services/rollup-folds.ts).
+  // The all-merchants totals, as the fold job would have kept them (services/ledger/rollup-folds.ts).
   await foldAllFromParties(drizzle(pool));
   await pool.query('VACUUM (ANALYZE) money_rollups, payin_speeds');
 };

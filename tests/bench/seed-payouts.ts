@@ -18,7 +18,7 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { Db } from '../../server/db';
-import { postJournals } from '../../server/services/ledger';
+import { postJournals } from '../../server/services/ledger/ledger';
 import { bankAccount, merchantAccount } from '../../domain/ledger';
 import type { Shape } from './seed-deposits';
 

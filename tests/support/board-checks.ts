@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { addDays } from '../../domain/boards';
 import { istDayOf } from '../../domain/format';
-import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/rollups';
-import { foldPending } from '../../server/services/rollup-folds';
+import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/ledger/rollups';
+import { foldPending } from '../../server/services/ledger/rollup-folds';
 import type { TestServer } from './server';
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { bankAccounts, merchants } from '../../server/db/schema';
-import { hashApiKey } from '../../server/services/keys';
+import { hashApiKey } from '../../server/services/merchants/keys';
 import type { TestServer } from './server';
 
 /** Gives a demo merchant a known API key (the seed's are shown to nobody) and answers it. */

@@ -11,7 +11,7 @@ import { openPostgres, type Database, type Db } from '../../server/db';
 import { prepareDataDir, unprivilegedUser } from '../../server/db/data-folder';
 import { merchants } from '../../server/db/schema';
 import { seedDemo } from '../../server/db/seed';
-import { hashApiKey } from '../../server/services/keys';
+import { hashApiKey } from '../../server/services/merchants/keys';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { formulaProblems } from './money-formulas';
 import { structureProblems } from './money-structure';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { payins } from '../../server/db/schema';
-import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/rollups';
+import { askRollupRebuild, rebuildRollupsIfAsked } from '../../server/services/ledger/rollups';
 import type { TestServer } from './server';
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkerRequests, merchants, payouts, users } from '../../server/db/schema';
-import { moneyOf } from '../../server/services/holds';
+import { moneyOf } from '../../server/services/ledger/holds';
 import { merchantAccount } from '../../domain/ledger';
 import {
   holdOf,

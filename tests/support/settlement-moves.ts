@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { merchants, settlements } from '../../server/db/schema';
-import { moneyOf } from '../../server/services/holds';
+import { moneyOf } from '../../server/services/ledger/holds';
 import { merchantAccount } from '../../domain/ledger';
 import type { SettlementStatus } from '../../domain/settlement';
 import { lienMoves } from './lien-moves';

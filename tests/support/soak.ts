@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db';
 import { bankAccounts, merchants } from '../../server/db/schema';
 import { DEMO_PASSWORD } from '../../server/db/seed';
-import { hashApiKey } from '../../server/services/keys';
+import { hashApiKey } from '../../server/services/merchants/keys';
 
 /**
  * Issue 15, item 4 (d): a soak. Simulated people use one running server for a while, each with

@@ -73,7 +73,7 @@ export const payinSpeeds = pgTable(
  * The all-merchants totals (parties `all:merchants` and `all:payins`) are not added to in the
  * transactions that move money, which would all wait on the same few rows: each appends what it
  * adds here instead (no lock, no conflict), and a job folds these rows into money_rollups every
- * second (services/rollup-folds.ts). Readers add the rows not yet folded to the folded ones, in
+ * second (services/ledger/rollup-folds.ts). Readers add the rows not yet folded to the folded ones, in
  * one snapshot, so totals are exact at any moment.
  */
 export const rollupPending = pgTable('rollup_pending', {

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchantBankAccounts, merchants } from '../db/schema';
-import { badRequest } from '../errors';
-import type { LinkBody } from '../schemas/bank-accounts';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
+import type { Db, DbOrTx } from '../../db';
+import { merchantBankAccounts, merchants } from '../../db/schema';
+import { badRequest } from '../../errors';
+import type { LinkBody } from '../../schemas/bank-accounts';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
 import { findVisible, viewBankAccount } from './bank-accounts-list';
 
 /** The merchants named, and with includeSubMerchants their enabled sub-merchants too. */

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { repeatEvery } from './common/jobs';
-import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_BOUNDS } from '../../domain/rollups';
+import type { Db, DbOrTx } from '../../db';
+import { repeatEvery } from '../common/jobs';
+import { ALL_MERCHANTS, ALL_MERCHANTS_ID, ALL_PAYINS, columnOf, MEASURES, SPEED_BOUNDS } from '../../../domain/rollups';
 
 /**
  * The all-merchants totals (domain/rollups.ts ALL_MERCHANTS, ALL_PAYINS and the histogram of
  * ALL_MERCHANTS_ID): the transactions that move money append what they add to pending rows
- * (services/rollups.ts), and this folds those rows in, each in one statement that deletes what it
+ * (services/ledger/rollups.ts), and this folds those rows in, each in one statement that deletes what it
  * adds, so the folded rows plus the pending ones are the exact totals in every snapshot. Only this
  * writes those parties' rows: no transaction that moves money ever waits on them.
  */

@@ -1,20 +1,20 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../db';
-import { merchantApplications, users } from '../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../errors';
-import { APPLICANT_ROLE, REVIEWABLE_STATUS, type ReviewOutcome } from '../../domain/merchant-application';
-import { paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
+import type { Db, DbOrTx, Tx } from '../../db';
+import { merchantApplications, users } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../errors';
+import { APPLICANT_ROLE, REVIEWABLE_STATUS, type ReviewOutcome } from '../../../domain/merchant-application';
+import { paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
 import type {
   ApplicationFilters,
   ApplicationSort,
   ApplicationView,
   Approval,
   ApproveBody,
-} from '../schemas/merchant-applications';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import type { Batches } from './common/csv';
+} from '../../schemas/merchant-applications';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -25,11 +25,11 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import type { UrlPolicy } from './callback-urls';
+} from '../common/lists';
+import type { UrlPolicy } from '../callbacks/callback-urls';
 import { insertMerchant } from './merchants';
-import { checkPasswordStrength, hashPassword } from './identity/passwords';
-import { dataScope, scopeWhere } from './common/scope';
+import { checkPasswordStrength, hashPassword } from '../identity/passwords';
+import { dataScope, scopeWhere } from '../common/scope';
 
 type Row = typeof merchantApplications.$inferSelect;
 type Filters = ListFilters<typeof ApplicationFilters>;

@@ -1,16 +1,16 @@
 import { and, count, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../db/schema';
-import { notFound } from '../errors';
-import { SEES_FULL_ACCOUNT_NUMBERS } from '../../domain/access';
-import { approvalOf, maskAccountNumber } from '../../domain/bank-account';
-import { paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
-import type { BankFilters, BankListRow, BankSort, BankView } from '../schemas/bank-accounts';
-import type { SessionUser } from './common/session-user';
-import { bankRangeMoney, istDaysOrToday } from './balances';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../../db/schema';
+import { notFound } from '../../errors';
+import { SEES_FULL_ACCOUNT_NUMBERS } from '../../../domain/access';
+import { approvalOf, maskAccountNumber } from '../../../domain/bank-account';
+import { paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
+import type { BankFilters, BankListRow, BankSort, BankView } from '../../schemas/bank-accounts';
+import type { SessionUser } from '../common/session-user';
+import { bankRangeMoney, istDaysOrToday } from '../ledger/balances';
 import { makersOf } from './bank-account-makers';
-import type { Batches } from './common/csv';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -21,8 +21,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { dataScope, scopeWhere } from './common/scope';
+} from '../common/lists';
+import { dataScope, scopeWhere } from '../common/scope';
 
 export type BankRow = typeof bankAccounts.$inferSelect;
 type Filters = ListFilters<typeof BankFilters>;

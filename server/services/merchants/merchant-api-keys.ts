@@ -1,10 +1,10 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { merchants } from '../db/schema';
-import { AppError, forbidden } from '../errors';
+import type { Db } from '../../db';
+import { merchants } from '../../db/schema';
+import { AppError, forbidden } from '../../errors';
 import { hashApiKey } from './keys';
-import { countWrongKey, tooManyWrongKeys, wrongKeyGuard } from './identity/guesses';
-import { keptStatements } from './common/list-statements';
+import { countWrongKey, tooManyWrongKeys, wrongKeyGuard } from '../identity/guesses';
+import { keptStatements } from '../common/list-statements';
 
 export type MerchantRow = typeof merchants.$inferSelect;
 

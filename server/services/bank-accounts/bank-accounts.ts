@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, vendors } from '../db/schema';
-import { AppError, badRequest, conflict, isUniqueViolation } from '../errors';
-import { BANK_NUMBER_FIELDS, needsApproval } from '../../domain/bank-account';
-import type { BankBody, BankUpdate, FlagsBody } from '../schemas/bank-accounts';
-import { audit, diff } from './common/audit';
-import type { SessionUser } from './common/session-user';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, vendors } from '../../db/schema';
+import { AppError, badRequest, conflict, isUniqueViolation } from '../../errors';
+import { BANK_NUMBER_FIELDS, needsApproval } from '../../../domain/bank-account';
+import type { BankBody, BankUpdate, FlagsBody } from '../../schemas/bank-accounts';
+import { audit, diff } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
 import { findVisible, shownNumber, viewBankAccount, type BankRow } from './bank-accounts-list';
-import type { Confirm } from './identity/confirmations';
-import { checkRange, paiseFrom } from './common/money-input';
+import type { Confirm } from '../identity/confirmations';
+import { checkRange, paiseFrom } from '../common/money-input';
 
 const limits = (input: BankUpdate) => {
   const values = {

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../db/schema';
+import type { DbOrTx } from '../../db';
+import { ledgerAccounts, ledgerEntries, ledgerJournals } from '../../db/schema';
 import { rollUpJournals } from './rollups';
-import { cachesBalance, checkBalanced, reversal, type AccountKey, type Line } from '../../domain/ledger';
+import { cachesBalance, checkBalanced, reversal, type AccountKey, type Line } from '../../../domain/ledger';
 
 export interface JournalInput {
   /** Unique per money event (`payin:<id>:success:<version>`): a replay posts nothing. */

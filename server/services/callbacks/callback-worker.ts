@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { outcomeOf, type CallbackOutcome } from '../../domain/callback-schedule';
-import type { Db } from '../db';
-import { callbackAttempts, callbacks, merchants } from '../db/schema';
+import { outcomeOf, type CallbackOutcome } from '../../../domain/callback-schedule';
+import type { Db } from '../../db';
+import { callbackAttempts, callbacks, merchants } from '../../db/schema';
 import { attemptDelivery, type AttemptRecord } from './callback-delivery';
 
 export interface CallbackWorkerOptions {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { auditEvents, type bankAccounts } from '../db/schema';
-import { BANK_NUMBER_FIELDS, approvalOf } from '../../domain/bank-account';
+import type { DbOrTx } from '../../db';
+import { auditEvents, type bankAccounts } from '../../db/schema';
+import { BANK_NUMBER_FIELDS, approvalOf } from '../../../domain/bank-account';
 
 type BankRow = typeof bankAccounts.$inferSelect;
 

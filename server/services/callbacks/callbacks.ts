@@ -1,9 +1,9 @@
 import type { Static } from '@fastify/type-provider-typebox';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db';
-import { callbackAttempts, callbacks } from '../db/schema';
-import type { CallbackState, CallbackView } from '../schemas/payins';
+import type { DbOrTx } from '../../db';
+import { callbackAttempts, callbacks } from '../../db/schema';
+import type { CallbackState, CallbackView } from '../../schemas/payins';
 
 export type CallbackStateName = Static<typeof CallbackState>;
 export type CallbackView = Static<typeof CallbackView>;

@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 /**
  * Where the gateway may send a merchant's customers and callbacks: https on the public internet.

@@ -1,13 +1,13 @@
 import { and, arrayOverlaps, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { users } from '../db/schema';
-import { notFound } from '../errors';
-import { ROLE_LABELS } from '../../domain/roles';
-import { codesOutside } from '../../domain/scope';
-import type { ListFilters } from '../routes/read-routes';
-import type { UserFilters, UserSort, UserView } from '../schemas/users';
-import type { SessionUser } from './common/session-user';
-import type { Batches } from './common/csv';
+import type { Db, DbOrTx } from '../../db';
+import { users } from '../../db/schema';
+import { notFound } from '../../errors';
+import { ROLE_LABELS } from '../../../domain/roles';
+import { codesOutside } from '../../../domain/scope';
+import type { ListFilters } from '../../routes/read-routes';
+import type { UserFilters, UserSort, UserView } from '../../schemas/users';
+import type { SessionUser } from '../common/session-user';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -18,8 +18,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from './common/scope';
+} from '../common/lists';
+import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from '../common/scope';
 
 type Row = typeof users.$inferSelect;
 type Filters = ListFilters<typeof UserFilters>;

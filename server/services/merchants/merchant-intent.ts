@@ -1,8 +1,8 @@
-import { merchants } from '../db/schema';
-import { AppError } from '../errors';
-import { canDo } from '../../domain/access';
-import type { MerchantUpdate } from '../schemas/merchants';
-import type { SessionUser } from './common/session-user';
+import { merchants } from '../../db/schema';
+import { AppError } from '../../errors';
+import { canDo } from '../../../domain/access';
+import type { MerchantUpdate } from '../../schemas/merchants';
+import type { SessionUser } from '../common/session-user';
 
 /**
  * Issue 14: a merchant's pay-page provider switch (Allow Intent, Intent Provider). It decides where

@@ -1,12 +1,12 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchantBankAccounts, merchants } from '../db/schema';
-import { notFound } from '../errors';
-import { canUseResource } from '../../domain/access';
-import { suspendedByStaff } from '../../domain/merchant';
-import { bpsToPercent, paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, merchantBankAccounts, merchants } from '../../db/schema';
+import { notFound } from '../../errors';
+import { canUseResource } from '../../../domain/access';
+import { suspendedByStaff } from '../../../domain/merchant';
+import { bpsToPercent, paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
 import type {
   MerchantDetail,
   MerchantFilters,
@@ -15,10 +15,10 @@ import type {
   MerchantView,
   MerchantWithMoney,
   MoneyQuery,
-} from '../schemas/merchants';
-import type { SessionUser } from './common/session-user';
-import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from './balances';
-import type { Batches } from './common/csv';
+} from '../../schemas/merchants';
+import type { SessionUser } from '../common/session-user';
+import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from '../ledger/balances';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -29,8 +29,8 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from './common/scope';
+} from '../common/lists';
+import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from '../common/scope';
 
 type Row = typeof merchants.$inferSelect;
 type Filters = ListFilters<typeof MerchantFilters>;

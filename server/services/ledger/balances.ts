@@ -1,10 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bankEntries, payouts } from '../db/schema';
-import { istDayOf } from '../../domain/format';
-import { availableOf } from '../../domain/payout';
-import { istDayRange } from './common/lists';
-import { subMerchantsWithin } from './common/scope';
+import type { DbOrTx } from '../../db';
+import { bankEntries, payouts } from '../../db/schema';
+import { istDayOf } from '../../../domain/format';
+import { availableOf } from '../../../domain/payout';
+import { istDayRange } from '../common/lists';
+import { subMerchantsWithin } from '../common/scope';
 
 /**
  * Money as the ledger has it (DESIGN §5), read for a whole page of parties in one statement, in

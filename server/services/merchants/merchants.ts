@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchantBankAccounts, merchants, users } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
+import type { Db, DbOrTx } from '../../db';
+import { merchantBankAccounts, merchants, users } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden, isUniqueViolation } from '../../errors';
 import {
   CALLBACK_URL_FIELDS,
   changedStaffOnlyFields,
@@ -9,17 +9,17 @@ import {
   setsMerchantControls,
   staffOnlyMessage,
   toggleRefusal,
-} from '../../domain/merchant';
-import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../schemas/merchants';
-import { audit, diff } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { checkSavedUrl, type UrlPolicy } from './callback-urls';
-import type { Confirm } from './identity/confirmations';
+} from '../../../domain/merchant';
+import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../../schemas/merchants';
+import { audit, diff } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
+import type { Confirm } from '../identity/confirmations';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { holdIntentSwitch, intentSwitchOf, NEW_MERCHANT_INTENT } from './merchant-intent';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';
-import { bpsFrom, checkRange, paiseFrom } from './common/money-input';
-import { dataScope } from './common/scope';
+import { bpsFrom, checkRange, paiseFrom } from '../common/money-input';
+import { dataScope } from '../common/scope';
 
 type Row = typeof merchants.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { paiseToRupees } from '../../domain/money';
-import { providerClearing } from '../../domain/ledger';
-import { PROVIDERS, SOURCE_OF } from '../../domain/providers';
+import type { Db, DbOrTx } from '../../db';
+import { paiseToRupees } from '../../../domain/money';
+import { providerClearing } from '../../../domain/ledger';
+import { PROVIDERS, SOURCE_OF } from '../../../domain/providers';
 import { bankDifferences, type BankOptions } from './reconciliation-bank';
 
 /**

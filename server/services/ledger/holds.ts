@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { ledgerAccounts, ledgerHolds } from '../db/schema';
-import { AppError } from '../errors';
-import { shownBalance, type AccountKey } from '../../domain/ledger';
-import { availableOf, mayHold } from '../../domain/payout';
-import { formatRupees } from '../../domain/format';
+import type { DbOrTx } from '../../db';
+import { ledgerAccounts, ledgerHolds } from '../../db/schema';
+import { AppError } from '../../errors';
+import { shownBalance, type AccountKey } from '../../../domain/ledger';
+import { availableOf, mayHold } from '../../../domain/payout';
+import { formatRupees } from '../../../domain/format';
 import { lockAccounts, postJournal, type JournalInput } from './ledger';
 
 /**

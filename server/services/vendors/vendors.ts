@@ -1,9 +1,9 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { users, vendors } from '../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../errors';
-import { bpsToPercent, paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
+import type { Db, DbOrTx } from '../../db';
+import { users, vendors } from '../../db/schema';
+import { conflict, isUniqueViolation, notFound } from '../../errors';
+import { bpsToPercent, paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
 import type {
   VendorBody,
   VendorFilters,
@@ -11,11 +11,11 @@ import type {
   VendorUpdate,
   VendorView,
   VendorWithMoney,
-} from '../schemas/vendors';
-import { audit, diff } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { NO_VENDOR_MONEY, vendorMoney } from './balances';
-import type { Batches } from './common/csv';
+} from '../../schemas/vendors';
+import { audit, diff } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { NO_VENDOR_MONEY, vendorMoney } from '../ledger/balances';
+import type { Batches } from '../common/csv';
 import {
   conditions,
   cursorFields,
@@ -26,9 +26,9 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { bpsFrom } from './common/money-input';
-import { dataScope, scopeWhere } from './common/scope';
+} from '../common/lists';
+import { bpsFrom } from '../common/money-input';
+import { dataScope, scopeWhere } from '../common/scope';
 
 type Row = typeof vendors.$inferSelect;
 type Filters = ListFilters<typeof VendorFilters>;

@@ -1,7 +1,7 @@
 import { inArray, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bankAccounts, vendors } from '../db/schema';
-import { vendorCommissionOf, type VendorCommission } from '../../domain/ledger';
+import type { DbOrTx } from '../../db';
+import { bankAccounts, vendors } from '../../db/schema';
+import { vendorCommissionOf, type VendorCommission } from '../../../domain/ledger';
 
 /** The vendor owning each bank account, with its commission percentages (basis points). */
 export const vendorsOfAccounts = async (tx: DbOrTx, bankAccountIds: string[]) => {

@@ -1,10 +1,10 @@
 import { asc, count, inArray } from 'drizzle-orm';
-import type { Db } from '../db';
-import { merchants } from '../db/schema';
-import { MERCHANT_LIST_MAX_PAGE_SIZE, type MerchantList, type MerchantListQuery } from '../schemas/merchant-list';
-import type { SessionUser } from './common/session-user';
+import type { Db } from '../../db';
+import { merchants } from '../../db/schema';
+import { MERCHANT_LIST_MAX_PAGE_SIZE, type MerchantList, type MerchantListQuery } from '../../schemas/merchant-list';
+import type { SessionUser } from '../common/session-user';
 import { presentMerchant, selectMerchants } from './merchants-list';
-import { dataScope, narrowCodes, scopeMerchantCodes } from './common/scope';
+import { dataScope, narrowCodes, scopeMerchantCodes } from '../common/scope';
 
 const commaList = (value: string | undefined) =>
   value

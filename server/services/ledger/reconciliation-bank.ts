@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { paiseToRupees } from '../../domain/money';
+import type { DbOrTx } from '../../db';
+import { paiseToRupees } from '../../../domain/money';
 import {
   BANK_DIFFERENCE_KINDS,
   BANK_DIFFERENCES_LISTED,
@@ -16,7 +16,7 @@ import {
   type BankDifferenceKind,
   type BankRecord,
   type BankRecordEntity,
-} from '../../domain/reconciliation';
+} from '../../../domain/reconciliation';
 
 /**
  * The reconciliation's bank side (issue 29, item 8): the rows against the bank entries, read from

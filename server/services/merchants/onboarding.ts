@@ -1,11 +1,11 @@
-import type { Db } from '../db';
-import { merchantApplications } from '../db/schema';
-import { badRequest } from '../errors';
-import { PHONE_FORMAT, normalPhone } from '../../domain/formats';
-import type { OnboardingBody, OnboardingReceipt } from '../schemas/onboarding';
-import { audit } from './common/audit';
-import { checkSavedUrl, type UrlPolicy } from './callback-urls';
-import { paiseFrom } from './common/money-input';
+import type { Db } from '../../db';
+import { merchantApplications } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { PHONE_FORMAT, normalPhone } from '../../../domain/formats';
+import type { OnboardingBody, OnboardingReceipt } from '../../schemas/onboarding';
+import { audit } from '../common/audit';
+import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
+import { paiseFrom } from '../common/money-input';
 
 /** Stores an application from the public form for an ADMIN to review; its website becomes the merchant's site. */
 export const submitApplication = async (

@@ -1,16 +1,16 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchants, sessions, users, vendors } from '../db/schema';
-import { badRequest, conflict, forbidden, isUniqueViolation } from '../errors';
-import { ROLE_LABELS, assignableRoles } from '../../domain/roles';
-import { belongsToMerchants, belongsToVendor, canManageUser } from '../../domain/scope';
-import type { UserBody, UserUpdate } from '../schemas/users';
-import { audit, diff } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { retireResetTokens } from './identity/password-changes';
-import type { Confirm } from './identity/confirmations';
-import { checkPasswordStrength, hashPassword } from './identity/passwords';
-import { dataScope, scopeMerchantCodes } from './common/scope';
+import type { Db, DbOrTx } from '../../db';
+import { merchants, sessions, users, vendors } from '../../db/schema';
+import { badRequest, conflict, forbidden, isUniqueViolation } from '../../errors';
+import { ROLE_LABELS, assignableRoles } from '../../../domain/roles';
+import { belongsToMerchants, belongsToVendor, canManageUser } from '../../../domain/scope';
+import type { UserBody, UserUpdate } from '../../schemas/users';
+import { audit, diff } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { retireResetTokens } from '../identity/password-changes';
+import type { Confirm } from '../identity/confirmations';
+import { checkPasswordStrength, hashPassword } from '../identity/passwords';
+import { dataScope, scopeMerchantCodes } from '../common/scope';
 import { findVisible, presentUser } from './users-list';
 
 const NOT_MANAGEABLE = {

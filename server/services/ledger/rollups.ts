@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
+import type { Db, DbOrTx } from '../../db';
 import {
   allPartyOf,
   collectedParty,
@@ -10,8 +10,8 @@ import {
   speedBinOf,
   SPEED_BOUNDS,
   type Deltas,
-} from '../../domain/rollups';
-import type { AccountKey, Line } from '../../domain/ledger';
+} from '../../../domain/rollups';
+import type { AccountKey, Line } from '../../../domain/ledger';
 import { ADD_COUNTS, ADD_MEASURES, foldAllFromParties, MEASURE_COLUMNS, MEASURE_SUMS } from './rollup-folds';
 
 /**
@@ -59,7 +59,7 @@ const rollupWrites = (arrays: Record<string, SQLWrapper>, when?: SQL) => ({
           AS_BIGINTS,
         )}::bigint[]) AS v(party, all_party, at, ${MEASURE_COLUMNS})
       CROSS JOIN (VALUES ('day'), ('hour')) AS s(span)${when ? sql` WHERE ${when}` : sql``}`,
-  // The all-merchants totals are appended as pending rows (folded every second, services/rollup-folds.ts):
+  // The all-merchants totals are appended as pending rows (folded every second, services/ledger/rollup-folds.ts):
   // added to here, their few rows would make every transaction that moves money wait on the others.
   pending: sql`INSERT INTO rollup_pending (party, span, at, ${MEASURE_COLUMNS})
       SELECT b.all_party, b.span, b.bucket, ${MEASURE_SUMS} FROM b WHERE b.all_party IS NOT NULL GROUP BY 1, 2, 3`,
@@ -128,7 +128,7 @@ const addSpeeds = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
     ON CONFLICT (merchant_id, day) DO UPDATE SET counts = ${ADD_COUNTS}`);
 };
 
-/** What posted journals add to the rollups, in the journals' transaction (services/ledger.ts). */
+/** What posted journals add to the rollups, in the journals' transaction (services/ledger/ledger.ts). */
 export const rollUpJournals = async (tx: DbOrTx, journals: readonly RolledJournal[]) => {
   const live = mergeDeltas(journals.filter((j) => !j.at).flatMap((j) => rollupDeltas(j.kind, j.lines)));
   const dated = journals
