@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
 import type { EkoConfig } from './services/eko-client';
 import { WRONG_KEYS_PER_MINUTE } from './services/merchants/merchant-api-keys';
-import { providerEnvFrom, type ProviderEnv } from './services/provider-config';
+import { providerEnvFrom, type ProviderEnv } from './services/providers/provider-config';
 
 export interface Config {
   port: number;

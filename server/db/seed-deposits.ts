@@ -2,14 +2,14 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankEntries, merchants, payins, users } from './schema';
 import type { SessionUser } from '../services/common/session-user';
-import { recordEntry, checkEntry } from '../services/bank-entries';
-import { createPayin } from '../services/payin-create';
-import { submitUtr } from '../services/payin-matching';
-import { confirmPayin } from '../services/payin-staff';
-import { dropExpired } from '../services/payin-expiry';
-import { assignBank, submitScreenshot } from '../services/pay-page';
-import { customer } from '../services/payin-steps';
-import { storeScreenshot } from '../services/screenshots';
+import { recordEntry, checkEntry } from '../services/bank-entries/bank-entries';
+import { createPayin } from '../services/payins/payin-create';
+import { submitUtr } from '../services/payins/payin-matching';
+import { confirmPayin } from '../services/payins/payin-staff';
+import { dropExpired } from '../services/payins/payin-expiry';
+import { assignBank, submitScreenshot } from '../services/pay-page/pay-page';
+import { customer } from '../services/payins/payin-steps';
+import { storeScreenshot } from '../services/payins/screenshots';
 import QRCode from 'qrcode';
 
 /** The demo's pay-ins: this many, spread over the last days, every status represented. */

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from './schema';
 import type { SessionUser } from '../services/common/session-user';
-import { checkEntry, recordEntry } from '../services/bank-entries';
+import { checkEntry, recordEntry } from '../services/bank-entries/bank-entries';
 import { moneyOf } from '../services/ledger/holds';
 import { createLien } from '../services/liens';
 import { DEFAULT_CHECKER_THRESHOLD_PAISE } from '../../domain/payout';

@@ -11,10 +11,10 @@ import {
   BankEntryView,
   ImportResult,
 } from '../schemas/bank-entries';
-import { resetEntry } from '../services/bank-entry-reset';
-import { addEntry } from '../services/entry-batches';
-import { ENTRY_CSV_COLUMNS, exportEntries, getEntry, listEntries } from '../services/bank-entries-list';
-import { importStatement, readStatement } from '../services/bank-statement';
+import { resetEntry } from '../services/bank-entries/bank-entry-reset';
+import { addEntry } from '../services/bank-entries/entry-batches';
+import { ENTRY_CSV_COLUMNS, exportEntries, getEntry, listEntries } from '../services/bank-entries/bank-entries-list';
+import { importStatement, readStatement } from '../services/bank-entries/bank-statement';
 import { readRoutes } from './read-routes';
 
 const tags = ['bank-entries'];

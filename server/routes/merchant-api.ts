@@ -10,8 +10,8 @@ import { MerchantPayinBody, MerchantPayinCreated, MerchantPayinStatus, OrderPara
 import type { UrlPolicy } from '../services/callbacks/callback-urls';
 import { hashApiKey } from '../services/merchants/keys';
 import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/common/idempotency';
-import { createPayin } from '../services/payin-create';
-import { merchantData, type PayinRow } from '../services/payin-steps';
+import { createPayin } from '../services/payins/payin-create';
+import { merchantData, type PayinRow } from '../services/payins/payin-steps';
 import { merchantMoney, NO_MERCHANT_MONEY, subMerchantMoney, type MerchantMoney } from '../services/ledger/balances';
 import type { Actor } from '../services/common/audit';
 import { createPayout, findOrder, payoutData } from '../services/payout-create';

@@ -1,17 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { acceptUploads } from '../plugins/uploads';
-import type { ProviderEnv } from '../services/provider-config';
+import type { ProviderEnv } from '../services/providers/provider-config';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
 import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/payins';
-import { startIntent } from '../services/pay-intent';
-import { assignBank, payinExists, payView, presentPay, submitScreenshot } from '../services/pay-page';
-import { submitUtr } from '../services/payin-matching';
-import { customer } from '../services/payin-steps';
-import { ProviderError } from '../services/provider-http';
+import { startIntent } from '../services/pay-page/pay-intent';
+import { assignBank, payinExists, payView, presentPay, submitScreenshot } from '../services/pay-page/pay-page';
+import { submitUtr } from '../services/payins/payin-matching';
+import { customer } from '../services/payins/payin-steps';
+import { ProviderError } from '../services/providers/provider-http';
 import { payUrlOf } from './merchant-api';
-import { SCREENSHOT_MAX_BYTES, checkScreenshot, removeScreenshot, storeScreenshot } from '../services/screenshots';
+import {
+  SCREENSHOT_MAX_BYTES,
+  checkScreenshot,
+  removeScreenshot,
+  storeScreenshot,
+} from '../services/payins/screenshots';
 
 const tags = ['pay'];
 const access = { public: true } as const;

@@ -11,9 +11,9 @@ import {
   reopenPayin,
   resendPayinCallback,
   screenshotOf,
-} from '../services/payin-staff';
-import { exportPayins, getPayin, listPayins, PAYIN_CSV_COLUMNS, viewPayin } from '../services/payins-list';
-import { readScreenshot } from '../services/screenshots';
+} from '../services/payins/payin-staff';
+import { exportPayins, getPayin, listPayins, PAYIN_CSV_COLUMNS, viewPayin } from '../services/payins/payins-list';
+import { readScreenshot } from '../services/payins/screenshots';
 import { paiseToRupees } from '../../domain/money';
 import { payUrlOf } from './merchant-api';
 import { readRoutes } from './read-routes';

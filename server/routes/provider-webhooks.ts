@@ -12,8 +12,13 @@ import {
   type ProviderEventSort,
 } from '../schemas/provider-events';
 import { listQuery, type Paging } from '../services/common/lists';
-import type { ProviderEnv } from '../services/provider-config';
-import { getProviderEvent, listProviderEvents, receiveWebhook, replayEvent } from '../services/provider-events';
+import type { ProviderEnv } from '../services/providers/provider-config';
+import {
+  getProviderEvent,
+  listProviderEvents,
+  receiveWebhook,
+  replayEvent,
+} from '../services/providers/provider-events';
 import { splitCommaLists } from './read-routes';
 
 /** A webhook's body may be at most this long (413 beyond). */

@@ -1,9 +1,9 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
-import type { ProviderEnv } from '../services/provider-config';
+import type { ProviderEnv } from '../services/providers/provider-config';
 import { Data, errorResponses, security } from '../schemas/common';
 import { ProviderParams, ProviderUpdate, ProviderView } from '../schemas/providers';
-import { listProviders, updateProvider } from '../services/providers';
+import { listProviders, updateProvider } from '../services/providers/providers';
 
 const tags = ['providers'];
 const resource = 'providers';

@@ -4,7 +4,7 @@ import { bankAccounts, bankEntries, vendors } from '../db/schema';
 import { REPORT_COLUMNS } from '../../domain/reports';
 import type { ReportSort, VendorPayinReportFilters, VendorPayinReportRow } from '../schemas/reports';
 import type { SessionUser } from './common/session-user';
-import { entryVisible } from './bank-entries-list';
+import { entryVisible } from './bank-entries/bank-entries-list';
 import { conditions, istDayRange, type Paging } from './common/lists';
 import { reportRows } from './report-rows';
 import { dataScope } from './common/scope';

@@ -5,7 +5,7 @@ import { assignedPayin, bankIdOf, ledgerHolds, merchantKey, utrOf } from '../sup
 
 /**
  * Issue 10, item 11: bank entries posted at the same moment are written in batches
- * (services/entry-batches.ts), one transaction each, yet every request gets the answer it would
+ * (services/bank-entries/entry-batches.ts), one transaction each, yet every request gets the answer it would
  * get alone, and an entry that breaks its batch takes nobody else down.
  */
 const demo = demoServerPerFile({ merchantApiRateLimitPerMinute: 100_000, payPageRateLimitPerMinute: 100_000 });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDeposits } from '../../server/db/seed-deposits';
 import { seedDemoPayouts } from '../../server/db/seed-payouts';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { listPayins } from '../../server/services/payins-list';
+import { listPayins } from '../../server/services/payins/payins-list';
 import { listPayouts } from '../../server/services/payouts-list';
 import { demoServerPerFile } from '../support/server';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { dropExpired } from '../../server/services/payin-expiry';
+import { dropExpired } from '../../server/services/payins/payin-expiry';
 import { demoServerPerFile } from '../support/server';
 import { assignedPayin, bankIdOf, createPayin, ledgerHolds, merchantKey, orderId, utrOf } from '../support/deposits';
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bankEntries, merchants, payins } from '../../server/db/schema';
-import { dropExpired } from '../../server/services/payin-expiry';
-import { COUNT_CAP } from '../../server/services/payins-list';
+import { dropExpired } from '../../server/services/payins/payin-expiry';
+import { COUNT_CAP } from '../../server/services/payins/payins-list';
 import { confirm, resetEntryByTwo } from '../support/roles';
 import { demoServerPerFile, startServer } from '../support/server';
 import {

@@ -3,7 +3,7 @@ import type { Db } from '../../server/db';
 import { accountReportPage } from '../../server/services/account-reports';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { dashboardFigures, periodOf } from '../../server/services/boards';
-import { listPayins } from '../../server/services/payins-list';
+import { listPayins } from '../../server/services/payins/payins-list';
 import { listPayouts } from '../../server/services/payouts-list';
 import { PAYIN_VIEWS } from '../../domain/payin';
 import { PAYOUT_VIEWS } from '../../domain/payout';

@@ -1,4 +1,4 @@
-import { COUNT_CAP } from '../../server/services/payins-list';
+import { COUNT_CAP } from '../../server/services/payins/payins-list';
 import { others } from './measured';
 import { CREATE_PER_SEC, HOT } from './payout-creation';
 import type { PayoutsResult } from './payouts';

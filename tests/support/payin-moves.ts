@@ -1,7 +1,7 @@
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { bankEntries, merchants, payins } from '../../server/db/schema';
-import { dropExpired } from '../../server/services/payin-expiry';
+import { dropExpired } from '../../server/services/payins/payin-expiry';
 import { canTransition } from '../../domain/payin';
 import { bankIdOf, createPayin, merchantKey, orderId, utrOf } from './deposits';
 import { entryMoves, recent, rupees, type EntryRow, type PayinRow, type PayinWorld } from './payin-entry-moves';

@@ -152,7 +152,7 @@ export const rollUpEntries = (
     })),
   );
 
-/** A real pay-in created (services/payin-create.ts): counted on its merchant's funnel for the success rate. */
+/** A real pay-in created (services/payins/payin-create.ts): counted on its merchant's funnel for the success rate. */
 export const createdRollup = (merchantId: string, at?: Date): RollupRow => ({
   party: payinsParty(merchantId),
   at,

@@ -1,15 +1,15 @@
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, checkerRequests, payins, users } from '../db/schema';
-import { FOUR_EYES } from '../../domain/four-eyes';
-import { notFound } from '../errors';
-import { belongsToVendor } from '../../domain/scope';
-import { paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
-import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../schemas/bank-entries';
-import type { SessionUser } from './common/session-user';
-import type { Batches } from './common/csv';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, bankEntries, checkerRequests, payins, users } from '../../db/schema';
+import { FOUR_EYES } from '../../../domain/four-eyes';
+import { notFound } from '../../errors';
+import { belongsToVendor } from '../../../domain/scope';
+import { paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
+import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../../schemas/bank-entries';
+import type { SessionUser } from '../common/session-user';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -20,10 +20,10 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { paiseFrom } from './common/money-input';
-import { maskedUtr } from '../../domain/utr-uses';
-import { dataScope, scopeWhere, type DataScope } from './common/scope';
+} from '../common/lists';
+import { paiseFrom } from '../common/money-input';
+import { maskedUtr } from '../../../domain/utr-uses';
+import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 
 type Filters = ListFilters<typeof BankEntryFilters>;
 type EntryRow = typeof bankEntries.$inferSelect;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProviderSettings } from './provider-config';
+import type { ProviderSettings } from '../providers/provider-config';
 import { payPagePolicy } from './pay-page-policy';
 
 const payu = (apiBase: string): ProviderSettings => ({

@@ -1,15 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isLosslessNumber, parse as parseLossless } from 'lossless-json';
-import type { DbOrTx } from '../db';
-import { payins } from '../db/schema';
-import { AppError } from '../errors';
-import { canTransition, refusalOf } from '../../domain/payin';
-import { payinFee, providerClearing } from '../../domain/ledger';
-import { paiseToRupees, rupeesToPaise } from '../../domain/money';
-import { PROVIDER_LABEL, SOURCE_OF, payinIdOfTxnid, type Provider } from '../../domain/providers';
-import { postJournal } from './ledger/ledger';
-import { feesOf, successJournal } from './payin-matching';
-import { applyStep, lockPayin, type PayinActor } from './payin-steps';
+import type { DbOrTx } from '../../db';
+import { payins } from '../../db/schema';
+import { AppError } from '../../errors';
+import { canTransition, refusalOf } from '../../../domain/payin';
+import { payinFee, providerClearing } from '../../../domain/ledger';
+import { paiseToRupees, rupeesToPaise } from '../../../domain/money';
+import { PROVIDER_LABEL, SOURCE_OF, payinIdOfTxnid, type Provider } from '../../../domain/providers';
+import { postJournal } from '../ledger/ledger';
+import { feesOf, successJournal } from '../payins/payin-matching';
+import { applyStep, lockPayin, type PayinActor } from '../payins/payin-steps';
 import { headerOf, type RawHeaders } from './provider-signatures';
 
 /** One provider's webhook, read into the same shape whatever the provider. */

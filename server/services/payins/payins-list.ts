@@ -1,18 +1,18 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchants, payins } from '../db/schema';
-import { notFound } from '../errors';
-import { belongsToVendor } from '../../domain/scope';
-import { istDayStart } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import type { PayinStatus } from '../../domain/payin';
-import type { ListFilters } from '../routes/read-routes';
-import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../schemas/payins';
-import type { SessionUser } from './common/session-user';
-import { journalOf, timelineOf } from './common/history';
-import { callbacksOf, callbackStateColumn } from './callbacks/callbacks';
-import type { Batches } from './common/csv';
-import { cappedCount, pageTotal, type ExtraFields } from './common/keyset-list';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, merchants, payins } from '../../db/schema';
+import { notFound } from '../../errors';
+import { belongsToVendor } from '../../../domain/scope';
+import { istDayStart } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import type { PayinStatus } from '../../../domain/payin';
+import type { ListFilters } from '../../routes/read-routes';
+import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../../schemas/payins';
+import type { SessionUser } from '../common/session-user';
+import { journalOf, timelineOf } from '../common/history';
+import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
+import type { Batches } from '../common/csv';
+import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
 import {
   afterCursor,
   cappedCountColumn,
@@ -23,13 +23,13 @@ import {
   orderOf,
   sortKey,
   type Paging,
-} from './common/lists';
-import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './common/list-statements';
-import { paiseFrom } from './common/money-input';
+} from '../common/lists';
+import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
+import { paiseFrom } from '../common/money-input';
 import type { PayinRow } from './payin-steps';
-import { STAFF_ROLES } from '../../domain/roles';
-import { waitingRequestView } from './common/four-eyes';
-import { dataScope, narrowCodes, refuseHiddenFilters, scopeMerchantCodes, type DataScope } from './common/scope';
+import { STAFF_ROLES } from '../../../domain/roles';
+import { waitingRequestView } from '../common/four-eyes';
+import { dataScope, narrowCodes, refuseHiddenFilters, scopeMerchantCodes, type DataScope } from '../common/scope';
 
 type Filters = ListFilters<typeof PayinFilters>;
 

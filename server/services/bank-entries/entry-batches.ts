@@ -1,5 +1,5 @@
-import type { Db } from '../db';
-import type { SessionUser } from './common/session-user';
+import type { Db } from '../../db';
+import type { SessionUser } from '../common/session-user';
 import {
   accountProblems,
   checkEntry,

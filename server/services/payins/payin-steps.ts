@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bankAccounts, merchants, payins } from '../db/schema';
-import { AppError, conflict, isUniqueViolation, notFound } from '../errors';
+import type { DbOrTx } from '../../db';
+import { bankAccounts, merchants, payins } from '../../db/schema';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../errors';
 import {
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
@@ -10,13 +10,13 @@ import {
   refusalOf,
   type PayinAction,
   type PayinStatus,
-} from '../../domain/payin';
-import { paiseToRupees } from '../../domain/money';
-import type { AuditAction } from '../../domain/audit-event';
-import { auditAll, type Actor } from './common/audit';
-import { queueCallbacks } from './callbacks/callbacks';
-import { notifyAll } from './events/live-events';
-import { clearRequests } from './common/four-eyes';
+} from '../../../domain/payin';
+import { paiseToRupees } from '../../../domain/money';
+import type { AuditAction } from '../../../domain/audit-event';
+import { auditAll, type Actor } from '../common/audit';
+import { queueCallbacks } from '../callbacks/callbacks';
+import { notifyAll } from '../events/live-events';
+import { clearRequests } from '../common/four-eyes';
 
 export type PayinRow = typeof payins.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { payins } from '../db/schema';
-import { repeatEvery } from './common/jobs';
+import type { Db } from '../../db';
+import { payins } from '../../db/schema';
+import { repeatEvery } from '../common/jobs';
 import { recordStep, SYSTEM, type PayinRow } from './payin-steps';
 
 const BATCH = 500;

@@ -1,17 +1,22 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bankAccounts, bankEntries } from '../db/schema';
-import { AppError, badRequest } from '../errors';
-import { AMOUNT_CODE_FORMAT, BANK_ENTRY_MAX_PAISE, BANK_ENTRY_MIN_PAISE, type PaymentSource } from '../../domain/payin';
-import { paiseToRupees } from '../../domain/money';
-import { auditAll } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { rollUpEntries } from './ledger/rollups';
-import { notifyAll } from './events/live-events';
-import { paiseFrom } from './common/money-input';
+import type { DbOrTx } from '../../db';
+import { bankAccounts, bankEntries } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
+import {
+  AMOUNT_CODE_FORMAT,
+  BANK_ENTRY_MAX_PAISE,
+  BANK_ENTRY_MIN_PAISE,
+  type PaymentSource,
+} from '../../../domain/payin';
+import { paiseToRupees } from '../../../domain/money';
+import { auditAll } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { rollUpEntries } from '../ledger/rollups';
+import { notifyAll } from '../events/live-events';
+import { paiseFrom } from '../common/money-input';
 import { matchEntries } from './entry-matching';
-import { utrFrom } from './common/utr';
-import { staffActor } from './payin-staff';
+import { utrFrom } from '../common/utr';
+import { staffActor } from '../payins/payin-staff';
 
 export interface EntryInput {
   bankAccountId: string;

@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { payins } from '../db/schema';
-import { conflict } from '../errors';
-import type { PayinAction, PayinStatus } from '../../domain/payin';
+import type { DbOrTx } from '../../db';
+import { payins } from '../../db/schema';
+import { conflict } from '../../errors';
+import type { PayinAction, PayinStatus } from '../../../domain/payin';
 import { assertCan, type PayinRow } from './payin-steps';
 
 /** The columns a batch of steps may set (writeSteps), with their SQL types. */

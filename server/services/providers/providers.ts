@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { providerAccounts } from '../db/schema';
-import { badRequest } from '../errors';
-import { PROVIDER_FIELDS, PROVIDER_LABEL, PROVIDERS, maskSecret, type Provider } from '../../domain/providers';
-import type { ProviderUpdate, ProviderView } from '../schemas/providers';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
+import type { Db } from '../../db';
+import { providerAccounts } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { PROVIDER_FIELDS, PROVIDER_LABEL, PROVIDERS, maskSecret, type Provider } from '../../../domain/providers';
+import type { ProviderUpdate, ProviderView } from '../../schemas/providers';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
 import type { ProviderEnv, ProviderFieldKey } from './provider-config';
 
 /**

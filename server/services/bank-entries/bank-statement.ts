@@ -1,9 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db';
-import { bankEntries } from '../db/schema';
-import { AppError, badRequest } from '../errors';
-import type { SessionUser } from './common/session-user';
+import type { Db } from '../../db';
+import { bankEntries } from '../../db/schema';
+import { AppError, badRequest } from '../../errors';
+import type { SessionUser } from '../common/session-user';
 import { accountProblems, checkEntry, recordEntries, repeated, type CheckedEntry } from './bank-entries';
 
 /** A statement holds at most this many credits: larger ones are split by the bank's export anyway. */

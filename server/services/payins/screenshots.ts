@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../../errors';
 
 /** A payment screenshot: at most 5 MB, PNG or JPEG as its bytes say (the name and the declared type are not believed). */
 export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { providerAccounts } from '../db/schema';
+import type { DbOrTx } from '../../db';
+import { providerAccounts } from '../../db/schema';
 import {
   DEFAULT_API_BASE,
   PROVIDER_FIELDS,
   PROVIDERS,
   type Provider,
   type ProviderField,
-} from '../../domain/providers';
+} from '../../../domain/providers';
 
 export type ProviderFieldKey = ProviderField['key'];
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { payuTxnidOf } from '../../domain/providers';
+import { payuTxnidOf } from '../../../domain/providers';
 import { PROVIDER_TIMEOUT_MS, ProviderError, exchange, refusal, text } from './provider-http';
 import type { ProviderSettings } from './provider-config';
 

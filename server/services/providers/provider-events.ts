@@ -1,20 +1,20 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
-import { providerEvents } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { PROVIDER_LABEL, type Provider, type ProviderEventOutcome } from '../../domain/providers';
-import type { ListFilters } from '../routes/read-routes';
+import type { Db } from '../../db';
+import { providerEvents } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { PROVIDER_LABEL, type Provider, type ProviderEventOutcome } from '../../../domain/providers';
+import type { ListFilters } from '../../routes/read-routes';
 import type {
   ProviderEventDetail,
   ProviderEventFilters,
   ProviderEventRow,
   ProviderEventSort,
-} from '../schemas/provider-events';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { conditions, offsetOf, orderOf, sortKey, type Paging } from './common/lists';
-import { SYSTEM, type PayinActor } from './payin-steps';
+} from '../../schemas/provider-events';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { conditions, offsetOf, orderOf, sortKey, type Paging } from '../common/lists';
+import { SYSTEM, type PayinActor } from '../payins/payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
 import { verifyCashfree, verifyPayu, verifyRazorpay, type RawHeaders, type Verdict } from './provider-signatures';
 import { applyInSavepoint, readEvent, type Applied } from './provider-webhooks';

@@ -1,4 +1,4 @@
-import type { ProviderSettings } from './provider-config';
+import type { ProviderSettings } from '../providers/provider-config';
 
 /** Where the providers' checkout scripts come from, and the frames and calls they make (issue 14). */
 const PROVIDER_SCRIPTS = ['https://checkout.razorpay.com', 'https://sdk.cashfree.com'];

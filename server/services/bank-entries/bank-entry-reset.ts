@@ -1,20 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankEntries, liens } from '../db/schema';
-import { AppError, conflict } from '../errors';
-import { merchantAccount } from '../../domain/ledger';
-import { formatRupees } from '../../domain/format';
-import { audit } from './common/audit';
-import type { SessionUser } from './common/session-user';
+import type { Db, DbOrTx } from '../../db';
+import { bankEntries, liens } from '../../db/schema';
+import { AppError, conflict } from '../../errors';
+import { merchantAccount } from '../../../domain/ledger';
+import { formatRupees } from '../../../domain/format';
+import { audit } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
 import { findVisibleEntry, viewEntry } from './bank-entries-list';
-import { fourEyes } from './common/four-eyes';
-import { moneyOf } from './ledger/holds';
-import { reverseLatest } from './ledger/ledger';
-import { notify } from './events/live-events';
-import { lockUtr } from './common/utr';
-import { applyOpeningStep, assertCan, lockPayin } from './payin-steps';
-import { staffActor } from './payin-staff';
-import { freeUtrsOf } from './common/utr-uses';
+import { fourEyes } from '../common/four-eyes';
+import { moneyOf } from '../ledger/holds';
+import { reverseLatest } from '../ledger/ledger';
+import { notify } from '../events/live-events';
+import { lockUtr } from '../common/utr';
+import { applyOpeningStep, assertCan, lockPayin } from '../payins/payin-steps';
+import { staffActor } from '../payins/payin-staff';
+import { freeUtrsOf } from '../common/utr-uses';
 
 const DRY_RUN = new Error('dry run');
 

@@ -1,15 +1,15 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankEntries, merchants, payins } from '../db/schema';
-import { badRequest } from '../errors';
-import { matchUtr, type MatchInput, type MatchOutcome } from '../../domain/payin-matching';
-import type { PayinAction } from '../../domain/payin';
-import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../domain/ledger';
-import { providerOfSource } from '../../domain/providers';
-import { postJournal, type JournalInput } from './ledger/ledger';
-import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
-import { claimUtr, utrUseOf } from './common/utr-uses';
-import { lockUtr, utrFrom } from './common/utr';
+import type { Db, DbOrTx } from '../../db';
+import { bankEntries, merchants, payins } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { matchUtr, type MatchInput, type MatchOutcome } from '../../../domain/payin-matching';
+import type { PayinAction } from '../../../domain/payin';
+import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../../domain/ledger';
+import { providerOfSource } from '../../../domain/providers';
+import { postJournal, type JournalInput } from '../ledger/ledger';
+import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
+import { claimUtr, utrUseOf } from '../common/utr-uses';
+import { lockUtr, utrFrom } from '../common/utr';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 
 export type EntryRow = typeof bankEntries.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { payins, utrUses } from '../db/schema';
-import { payinFee, type VendorCommission } from '../../domain/ledger';
-import { postJournals, type JournalInput } from './ledger/ledger';
-import { decide, feesOf, successJournal, type EntryRow } from './payin-matching';
-import { recordStep, type PayinActor, type PayinRow, type Step } from './payin-steps';
-import { writeSteps, type StepToWrite } from './payin-step-batches';
-import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
-import { claimUtrs } from './common/utr-uses';
+import type { DbOrTx } from '../../db';
+import { payins, utrUses } from '../../db/schema';
+import { payinFee, type VendorCommission } from '../../../domain/ledger';
+import { postJournals, type JournalInput } from '../ledger/ledger';
+import { decide, feesOf, successJournal, type EntryRow } from '../payins/payin-matching';
+import { recordStep, type PayinActor, type PayinRow, type Step } from '../payins/payin-steps';
+import { writeSteps, type StepToWrite } from '../payins/payin-step-batches';
+import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
+import { claimUtrs } from '../common/utr-uses';
 
 /**
  * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting

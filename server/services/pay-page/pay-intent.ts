@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { merchants } from '../db/schema';
-import { AppError } from '../errors';
-import { PAYIN_TTL_MINUTES } from '../../domain/payin';
-import { formatRupees } from '../../domain/format';
-import { PROVIDER_LABEL, SOURCE_OF, type Provider } from '../../domain/providers';
-import type { IntentBody } from '../schemas/payins';
-import { paiseFrom } from './common/money-input';
+import type { Db } from '../../db';
+import { merchants } from '../../db/schema';
+import { AppError } from '../../errors';
+import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
+import { formatRupees } from '../../../domain/format';
+import { PROVIDER_LABEL, SOURCE_OF, type Provider } from '../../../domain/providers';
+import type { IntentBody } from '../../schemas/payins';
+import { paiseFrom } from '../common/money-input';
 import { handedTo, offeredProviders } from './pay-page';
-import { amountWithinLimits } from './payin-create';
-import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from './payin-steps';
-import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
-import { createProviderOrder, type Handoff, type OrderRequest } from './provider-orders';
+import { amountWithinLimits } from '../payins/payin-create';
+import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from '../payins/payin-steps';
+import { providerSettings, type ProviderEnv, type ProviderSettings } from '../providers/provider-config';
+import { createProviderOrder, type Handoff, type OrderRequest } from '../providers/provider-orders';
 
 /**
  * The pay page's third tab (issue 14): the pay-in handed over to a payment provider, its order made

@@ -1,15 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchantBankAccounts, merchants, payins } from '../db/schema';
-import { conflict, notFound } from '../errors';
-import { EXPIRING_STATUSES, PAYIN_TTL_MINUTES, upiLink, type PayinStatus } from '../../domain/payin';
-import { istDayStart, istDayOf } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import { SOURCE_OF, type Provider } from '../../domain/providers';
-import type { PayView } from '../schemas/payins';
-import { amountWithinLimits } from './payin-create';
-import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from './payin-steps';
-import { allProviderSettings, usable, type ProviderEnv, type ProviderSettings } from './provider-config';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, merchantBankAccounts, merchants, payins } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+import { EXPIRING_STATUSES, PAYIN_TTL_MINUTES, upiLink, type PayinStatus } from '../../../domain/payin';
+import { istDayStart, istDayOf } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import { SOURCE_OF, type Provider } from '../../../domain/providers';
+import type { PayView } from '../../schemas/payins';
+import { amountWithinLimits } from '../payins/payin-create';
+import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from '../payins/payin-steps';
+import { allProviderSettings, usable, type ProviderEnv, type ProviderSettings } from '../providers/provider-config';
 
 type BankRow = typeof bankAccounts.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { PROVIDER_LABEL, type Provider } from '../../domain/providers';
-import { AppError } from '../errors';
+import { PROVIDER_LABEL, type Provider } from '../../../domain/providers';
+import { AppError } from '../../errors';
 
 /**
  * Calling a payment provider's API (issue 14): JSON in and out within a timeout, and the one error

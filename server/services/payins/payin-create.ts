@@ -1,15 +1,15 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, merchantBankAccounts, merchants, payins } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { PAYIN_TTL_MINUTES } from '../../domain/payin';
-import { formatRupees } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import { auditFrom, auditValues, type Actor } from './common/audit';
-import { checkSavedUrl, type UrlPolicy } from './callbacks/callback-urls';
-import { keptStatements } from './common/list-statements';
-import { paiseFrom } from './common/money-input';
-import { createdRollup, rollupValues, rollupWritesPrepared } from './ledger/rollups';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, merchantBankAccounts, merchants, payins } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
+import { formatRupees } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import { auditFrom, auditValues, type Actor } from '../common/audit';
+import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
+import { keptStatements } from '../common/list-statements';
+import { paiseFrom } from '../common/money-input';
+import { createdRollup, rollupValues, rollupWritesPrepared } from '../ledger/rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 
 export type MerchantRow = typeof merchants.$inferSelect;
