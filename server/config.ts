@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
-import type { EkoConfig } from './services/eko-client';
+import type { EkoConfig } from './services/payouts/eko-client';
 import { WRONG_KEYS_PER_MINUTE } from './services/merchants/merchant-api-keys';
 import { providerEnvFrom, type ProviderEnv } from './services/providers/provider-config';
 

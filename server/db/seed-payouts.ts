@@ -2,9 +2,9 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './index';
 import { bankAccounts, merchants, payouts, users } from './schema';
 import type { SessionUser } from '../services/common/session-user';
-import { createPayout, type NewPayout } from '../services/payout-create';
-import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
-import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';
+import { createPayout, type NewPayout } from '../services/payouts/payout-create';
+import { approvePayout, dropPayout, rejectPayout } from '../services/payouts/payout-staff';
+import { assignPayouts, resetPayout, reversePayout } from '../services/payouts/payout-corrections';
 import { DEFAULT_CHECKER_THRESHOLD_PAISE, type PayoutRejectionReason } from '../../domain/payout';
 
 type Beneficiary = NewPayout['beneficiary'];

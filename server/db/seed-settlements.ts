@@ -4,10 +4,10 @@ import { bankAccounts, liens, merchants, payins, settlements, users, vendors, ve
 import type { SessionUser } from '../services/common/session-user';
 import { checkEntry, recordEntry } from '../services/bank-entries/bank-entries';
 import { moneyOf } from '../services/ledger/holds';
-import { createLien } from '../services/liens';
+import { createLien } from '../services/liens/liens';
 import { DEFAULT_CHECKER_THRESHOLD_PAISE } from '../../domain/payout';
-import { approveSettlement, createSettlement, rejectSettlement } from '../services/settlements';
-import { approveVendorSettlement, createVendorSettlement } from '../services/vendor-settlements';
+import { approveSettlement, createSettlement, rejectSettlement } from '../services/settlements/settlements';
+import { approveVendorSettlement, createVendorSettlement } from '../services/settlements/vendor-settlements';
 import { bankAccount, merchantAccount, vendorAccount } from '../../domain/ledger';
 import { istDayOf } from '../../domain/format';
 import type { Destination, SettlementMethod, VendorSettlementMethod } from '../../domain/settlement';

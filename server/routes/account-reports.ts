@@ -7,8 +7,8 @@ import { reportCells, type ReportColumn } from '../../domain/reports';
 import { MEASURES } from '../../domain/rollups';
 import type { ApiResource } from '../../domain/access';
 import { errorResponses, IstDay, security } from '../schemas/common';
-import { accountReportBatches, accountReportPage, type AccountDay } from '../services/account-reports';
-import { periodOf } from '../services/boards';
+import { accountReportBatches, accountReportPage, type AccountDay } from '../services/reports/account-reports';
+import { periodOf } from '../services/reports/boards';
 import { sendCsv } from '../services/common/csv';
 
 const Codes = Type.Optional(

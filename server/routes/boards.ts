@@ -4,8 +4,8 @@ import { commaList } from '../services/common/lists';
 import { paiseToRupees } from '../../domain/money';
 import { Data, errorResponses, security } from '../schemas/common';
 import { Dashboard, DashboardQuery, VendorBoard, VendorBoardQuery } from '../schemas/boards';
-import { dashboardFigures } from '../services/boards';
-import { vendorBoardFigures } from '../services/vendor-board';
+import { dashboardFigures } from '../services/reports/boards';
+import { vendorBoardFigures } from '../services/reports/vendor-board';
 
 /** Paise to rupees through a figure, leaving counts, rates, seconds and labels as they are. */
 const rupeesOf = <T>(value: T, key = ''): T => {

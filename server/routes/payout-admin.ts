@@ -7,8 +7,8 @@ import type { SessionUser } from '../services/common/session-user';
 import { Data, IdParams, Rupees, errorResponses, patternOf, Reference, security } from '../schemas/common';
 import { Utr } from '../schemas/payins';
 import { PayoutView } from '../schemas/payouts';
-import { correctPayoutUtr, createStaffPayout, resendPayoutCallback } from '../services/payout-admin';
-import { getPayout } from '../services/payouts-list';
+import { correctPayoutUtr, createStaffPayout, resendPayoutCallback } from '../services/payouts/payout-admin';
+import { getPayout } from '../services/payouts/payouts-list';
 import { ACCOUNT_NUMBER_FORMAT, CODE_FORMAT, IFSC_FORMAT } from '../../domain/formats';
 import { ACCOUNT_HOLDER_FORMAT } from '../../domain/payout';
 

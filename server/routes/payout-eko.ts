@@ -7,9 +7,9 @@ import { AppError } from '../errors';
 import { Data, Nullable, enumOf, errorResponses, security } from '../schemas/common';
 import { EKO_ABSENT, ekoFor, type EkoAnswer } from '../../domain/eko';
 import { PAYOUT_STATUSES } from '../../domain/payout';
-import { approvePayout } from '../services/payout-staff';
-import { inquireEko, type EkoDeps } from '../services/payout-eko';
-import { startEkoWorker, type EkoWorker } from '../services/eko-worker';
+import { approvePayout } from '../services/payouts/payout-staff';
+import { inquireEko, type EkoDeps } from '../services/payouts/payout-eko';
+import { startEkoWorker, type EkoWorker } from '../services/payouts/eko-worker';
 
 const tags = ['payouts'];
 

@@ -5,13 +5,13 @@ import { Data, IdParams, enumOf, errorResponses, patternOf, security } from '../
 import { PAYOUT_REJECTION_REASONS } from '../../domain/payout';
 import { Utr } from '../schemas/payins';
 import { MerchantPayoutStatus, PAYOUT_SORTS, PayoutDetail, PayoutFilters, PayoutView } from '../schemas/payouts';
-import { exportPayouts, getPayout, listPayouts, PAYOUT_CSV_COLUMNS } from '../services/payouts-list';
+import { exportPayouts, getPayout, listPayouts, PAYOUT_CSV_COLUMNS } from '../services/payouts/payouts-list';
 import { readRoutes } from './read-routes';
-import { payoutData } from '../services/payout-create';
-import { approvePayout, dropPayout, rejectPayout } from '../services/payout-staff';
-import { assignPayouts, resetPayout, reversePayout } from '../services/payout-corrections';
+import { payoutData } from '../services/payouts/payout-create';
+import { approvePayout, dropPayout, rejectPayout } from '../services/payouts/payout-staff';
+import { assignPayouts, resetPayout, reversePayout } from '../services/payouts/payout-corrections';
 import { CODE_FORMAT } from '../../domain/formats';
-import type { EkoDeps } from '../services/payout-eko';
+import type { EkoDeps } from '../services/payouts/payout-eko';
 
 const tags = ['payouts'];
 const resource = 'payouts';

@@ -20,14 +20,14 @@ import {
 import type { SessionUser } from '../services/common/session-user';
 import { sendQueryCsv } from '../services/common/csv';
 import { listQuery, type Paging } from '../services/common/lists';
-import { listPayinReport, payinReportCsv } from '../services/reports-payins';
+import { listPayinReport, payinReportCsv } from '../services/reports/reports-payins';
 import {
   listPayoutReport,
   listVendorPayoutReport,
   payoutReportCsv,
   vendorPayoutReportCsv,
-} from '../services/reports-payouts';
-import { listVendorPayinReport, vendorPayinReportCsv } from '../services/reports-vendor-payins';
+} from '../services/reports/reports-payouts';
+import { listVendorPayinReport, vendorPayinReportCsv } from '../services/reports/reports-vendor-payins';
 import type { Query } from '../services/common/sql-literals';
 import { splitCommaLists } from './read-routes';
 

@@ -20,27 +20,32 @@ import {
   VendorSettlementView,
 } from '../schemas/settlements';
 import { readRoutes } from './read-routes';
-import { approveSettlement, createSettlement, rejectSettlement, resetSettlement } from '../services/settlements';
+import {
+  approveSettlement,
+  createSettlement,
+  rejectSettlement,
+  resetSettlement,
+} from '../services/settlements/settlements';
 import {
   approveVendorSettlement,
   createVendorSettlement,
   rejectVendorSettlement,
   resetVendorSettlement,
-} from '../services/vendor-settlements';
+} from '../services/settlements/vendor-settlements';
 import {
   exportSettlements,
   getSettlement,
   listSettlements,
   SETTLEMENT_CSV_COLUMNS,
-} from '../services/settlements-list';
+} from '../services/settlements/settlements-list';
 import {
   exportVendorSettlements,
   getVendorSettlement,
   listVendorSettlements,
   VENDOR_SETTLEMENT_CSV_COLUMNS,
-} from '../services/vendor-settlements-list';
-import { createLien } from '../services/liens';
-import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens-list';
+} from '../services/settlements/vendor-settlements-list';
+import { createLien } from '../services/liens/liens';
+import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens/liens-list';
 import type { SessionUser } from '../services/common/session-user';
 import type { ConfirmationKind } from '../../domain/confirmations';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Db } from '../db';
 import type { Config } from '../config';
-import { ekoClient } from '../services/eko-client';
+import { ekoClient } from '../services/payouts/eko-client';
 import { payoutRoutes } from './payouts';
 import { payoutEkoRoutes } from './payout-eko';
 import { payoutAdminRoutes } from './payout-admin';

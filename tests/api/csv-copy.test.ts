@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { poolOf, type Database } from '../../server/db';
 import { sendQueryCsv } from '../../server/services/common/csv';
-import { csvCell } from '../../server/services/report-rows';
+import { csvCell } from '../../server/services/reports/report-rows';
 import { withLiterals } from '../../server/services/common/sql-literals';
 import { openTestDatabase } from '../support/database';
 

@@ -7,7 +7,7 @@ import { seedDemoDeposits } from '../../server/db/seed-deposits';
 import { seedDemoPayouts } from '../../server/db/seed-payouts';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { listPayins } from '../../server/services/payins/payins-list';
-import { listPayouts } from '../../server/services/payouts-list';
+import { listPayouts } from '../../server/services/payouts/payouts-list';
 import { demoServerPerFile } from '../support/server';
 
 /**

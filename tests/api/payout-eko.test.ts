@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ekoClient } from '../../server/services/eko-client';
+import { ekoClient } from '../../server/services/payouts/eko-client';
 import { startEkoStandIn } from '../support/eko-stand-in';
 import { EKO_TIMEOUT_MS, ekoServerPerFile } from '../support/eko-server';
 import { ledgerHolds, payoutProblems } from '../support/deposits';

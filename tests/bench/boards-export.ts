@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import type { Db } from '../../server/db';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { payinReportCsv } from '../../server/services/reports-payins';
+import { payinReportCsv } from '../../server/services/reports/reports-payins';
 import { istDayStart } from '../../domain/format';
 import { DASHBOARD_P99_MS, failed, type BoardsResult } from './boards';
 import { measured, type OtherCpu } from './measured';

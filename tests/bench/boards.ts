@@ -1,10 +1,10 @@
 import pg from 'pg';
 import type { Db } from '../../server/db';
 import { seedDemo } from '../../server/db/seed';
-import { accountReportPage } from '../../server/services/account-reports';
+import { accountReportPage } from '../../server/services/reports/account-reports';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { dashboardFigures, periodOf } from '../../server/services/boards';
-import { vendorBoardFigures } from '../../server/services/vendor-board';
+import { dashboardFigures, periodOf } from '../../server/services/reports/boards';
+import { vendorBoardFigures } from '../../server/services/reports/vendor-board';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { istDayStart } from '../../domain/format';
 import { TEST_HASH_COST } from '../support/server';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Db } from '../../server/db';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { payinReportCsv } from '../../server/services/reports-payins';
+import { payinReportCsv } from '../../server/services/reports/reports-payins';
 import type { BoardsResult } from './boards';
 import { benchExport, type BoardsExport, type BoardsExports } from './boards-export';
 import { measured } from './measured';

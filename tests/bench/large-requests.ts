@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import type { Db } from '../../server/db';
-import { accountReportPage } from '../../server/services/account-reports';
+import { accountReportPage } from '../../server/services/reports/account-reports';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { dashboardFigures, periodOf } from '../../server/services/boards';
+import { dashboardFigures, periodOf } from '../../server/services/reports/boards';
 import { listPayins } from '../../server/services/payins/payins-list';
-import { listPayouts } from '../../server/services/payouts-list';
+import { listPayouts } from '../../server/services/payouts/payouts-list';
 import { PAYIN_VIEWS } from '../../domain/payin';
 import { PAYOUT_VIEWS } from '../../domain/payout';
 import { BIG_MERCHANT } from './seed-deposits';

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type pg from 'pg';
 import type { Db } from '../../server/db';
 import { merchantByApiKey } from '../../server/services/merchants/merchant-api-keys';
-import { createPayout } from '../../server/services/payout-create';
+import { createPayout } from '../../server/services/payouts/payout-create';
 import { feeOf } from '../../domain/money';
 import { measured, type OtherCpu } from './measured';
 import { checkRun, ledgerProblems, type LedgerCheck, type RunCheck } from './payout-checks';

@@ -3,7 +3,7 @@ import { buildApp } from '../../server/app';
 import { seedDemo } from '../../server/db/seed';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
-import { listPayouts } from '../../server/services/payouts-list';
+import { listPayouts } from '../../server/services/payouts/payouts-list';
 import { TEST_HASH_COST, testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
 import { runLoad, type LoadResult } from './load';

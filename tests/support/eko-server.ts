@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { ekoClient } from '../../server/services/eko-client';
-import { startEkoWorker } from '../../server/services/eko-worker';
+import { ekoClient } from '../../server/services/payouts/eko-client';
+import { startEkoWorker } from '../../server/services/payouts/eko-worker';
 import { startEkoStandIn, type EkoStandIn } from './eko-stand-in';
 import { signInAll, type DemoUser } from './roles';
 import { startServer, type TestServer } from './server';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { outcomeOf, type EkoAnswer, type EkoOutcome } from '../../domain/eko';
+import { outcomeOf, type EkoAnswer, type EkoOutcome } from '../../../domain/eko';
 
 /** Eko's fund-transfer account, from configuration (EKO_*): its base URL points tests at a stand-in. */
 export interface EkoConfig {

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { addDays, daysIn } from '../../domain/boards';
-import { MEASURES, type Measure } from '../../domain/rollups';
-import { MEASURE_SUMS_BY_NAME } from './ledger/rollup-folds';
-import type { SessionUser } from './common/session-user';
+import type { DbOrTx } from '../../db';
+import { addDays, daysIn } from '../../../domain/boards';
+import { MEASURES, type Measure } from '../../../domain/rollups';
+import { MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
+import type { SessionUser } from '../common/session-user';
 import type { Period } from './boards';
-import type { Batches } from './common/csv';
-import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './common/scope';
+import type { Batches } from '../common/csv';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
 
 /**
  * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bucketOf } from '../../domain/boards';
+import type { DbOrTx } from '../../db';
+import { bucketOf } from '../../../domain/boards';
 import { inPeriod, periodOf, seriesQuery } from './boards';
-import type { SessionUser } from './common/session-user';
-import { dataScope } from './common/scope';
+import type { SessionUser } from '../common/session-user';
+import { dataScope } from '../common/scope';
 
 /**
  * The Vendor Board (issue 13) in one statement: the vendor's parties (its own account, its bank

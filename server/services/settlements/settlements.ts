@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchants, settlements } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { merchantAccount, merchantPaidOut } from '../../domain/ledger';
+import type { Db, DbOrTx } from '../../db';
+import { merchants, settlements } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { merchantAccount, merchantPaidOut } from '../../../domain/ledger';
 import {
   needsUtr,
   SETTLEMENT_REQUESTERS,
@@ -10,15 +10,15 @@ import {
   transitionOf,
   type SettlementAction,
   type SettlementMethod,
-} from '../../domain/settlement';
-import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './common/session-user';
-import { audit, type Actor } from './common/audit';
-import { pendingHoldOf, placeHold, postHold, voidHold } from './ledger/holds';
-import { reverseLatest } from './ledger/ledger';
-import { freeUtrsOf, claimUtr } from './common/utr-uses';
-import { paiseFrom } from './common/money-input';
-import { dataScope, scopeWhere, type DataScope } from './common/scope';
+} from '../../../domain/settlement';
+import type { AuditAction } from '../../../domain/audit-event';
+import type { SessionUser } from '../common/session-user';
+import { audit, type Actor } from '../common/audit';
+import { pendingHoldOf, placeHold, postHold, voidHold } from '../ledger/holds';
+import { reverseLatest } from '../ledger/ledger';
+import { freeUtrsOf, claimUtr } from '../common/utr-uses';
+import { paiseFrom } from '../common/money-input';
+import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 import {
   approvalEyes,
   assertMove,
@@ -28,7 +28,7 @@ import {
   referenceOf,
   type SettlementCheck,
 } from './settlement-steps';
-import { clearRequests } from './common/four-eyes';
+import { clearRequests } from '../common/four-eyes';
 
 /**
  * Merchant settlements (issue 12): the gateway pays a merchant what it holds for it. The amount is

@@ -1,16 +1,16 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../db';
-import { liens, merchants, payins } from '../db/schema';
-import { badRequest, conflict, isUniqueViolation, notFound } from '../errors';
-import { istDayStart } from '../../domain/format';
-import { lienRefusal } from '../../domain/lien';
-import { merchantPaidOut } from '../../domain/ledger';
-import { paiseToRupees } from '../../domain/money';
-import type { SessionUser } from './common/session-user';
-import { audit } from './common/audit';
-import { postJournal } from './ledger/ledger';
-import { paiseFrom } from './common/money-input';
-import { scopeWhere, type DataScope } from './common/scope';
+import type { Db } from '../../db';
+import { liens, merchants, payins } from '../../db/schema';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
+import { istDayStart } from '../../../domain/format';
+import { lienRefusal } from '../../../domain/lien';
+import { merchantPaidOut } from '../../../domain/ledger';
+import { paiseToRupees } from '../../../domain/money';
+import type { SessionUser } from '../common/session-user';
+import { audit } from '../common/audit';
+import { postJournal } from '../ledger/ledger';
+import { paiseFrom } from '../common/money-input';
+import { scopeWhere, type DataScope } from '../common/scope';
 
 /**
  * Chargebacks ("lien", issue 12): a customer's bank took back a successful pay-in's money, and

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { bankAccounts, bankEntries } from '../db/schema';
-import { badRequest, conflict } from '../errors';
-import { formatRupees } from '../../domain/format';
-import { lockUtr } from './common/utr';
+import type { DbOrTx } from '../../db';
+import { bankAccounts, bankEntries } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { formatRupees } from '../../../domain/format';
+import { lockUtr } from '../common/utr';
 import type { VendorSettlementRow } from './vendor-settlements';
 
 /**

@@ -1,7 +1,7 @@
 import { or, and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db';
-import { payoutProviderCalls, payouts } from '../db/schema';
+import type { Db } from '../../db';
+import { payoutProviderCalls, payouts } from '../../db/schema';
 import { inquireEko, type EkoDeps } from './payout-eko';
 import type { PayoutRow } from './payout-create';
 

@@ -1,13 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, payins } from '../db/schema';
-import { rangeOnConfirmation, REPORT_COLUMNS } from '../../domain/reports';
-import type { PayinReportFilters, PayinReportRow, ReportSort } from '../schemas/reports';
-import type { SessionUser } from './common/session-user';
-import { istDayRange, type Paging } from './common/lists';
-import { payinFilterWhere, payinVisible } from './payins/payins-list';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, payins } from '../../db/schema';
+import { rangeOnConfirmation, REPORT_COLUMNS } from '../../../domain/reports';
+import type { PayinReportFilters, PayinReportRow, ReportSort } from '../../schemas/reports';
+import type { SessionUser } from '../common/session-user';
+import { istDayRange, type Paging } from '../common/lists';
+import { payinFilterWhere, payinVisible } from '../payins/payins-list';
 import { reportRows } from './report-rows';
-import { dataScope } from './common/scope';
+import { dataScope } from '../common/scope';
 
 /**
  * The Payins report (issue 13, item 4): the Deposit list's scope and filters (payins-list), real

@@ -1,22 +1,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 
-import type { Db, DbOrTx } from '../db';
-import { checkerRequests, settlements } from '../db/schema';
+import type { Db, DbOrTx } from '../../db';
+import { checkerRequests, settlements } from '../../db/schema';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STAFF_ROLES } from '../../domain/roles';
-import { notFound } from '../errors';
-import { paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
-import type { SettlementFilters, SettlementView } from '../schemas/settlements';
-import type { SessionUser } from './common/session-user';
-import type { SettlementStatus } from '../../domain/settlement';
+import { STAFF_ROLES } from '../../../domain/roles';
+import { notFound } from '../../errors';
+import { paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
+import type { SettlementFilters, SettlementView } from '../../schemas/settlements';
+import type { SessionUser } from '../common/session-user';
+import type { SettlementStatus } from '../../../domain/settlement';
 
-import { journalOf, timelineOf } from './common/history';
-import { conditions, cursorFields, istDayRange, type Paging } from './common/lists';
-import { paiseFrom } from './common/money-input';
-import { merchantCodesWanted } from './payins/payins-list';
-import { keysetList } from './common/keyset-list';
-import { dataScope, type DataScope } from './common/scope';
+import { journalOf, timelineOf } from '../common/history';
+import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
+import { paiseFrom } from '../common/money-input';
+import { merchantCodesWanted } from '../payins/payins-list';
+import { keysetList } from '../common/keyset-list';
+import { dataScope, type DataScope } from '../common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
 import type { VendorSettlementRow } from './vendor-settlements';
 

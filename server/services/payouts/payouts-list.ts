@@ -1,17 +1,17 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, checkerRequests, payoutProviderCalls, payouts } from '../db/schema';
-import { notFound } from '../errors';
-import { belongsToVendor } from '../../domain/scope';
-import { istDayStart } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import type { PayoutStatus } from '../../domain/payout';
-import type { ListFilters } from '../routes/read-routes';
-import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../schemas/payouts';
-import type { SessionUser } from './common/session-user';
-import { journalOf, timelineOf } from './common/history';
-import { callbacksOf, callbackStateColumn } from './callbacks/callbacks';
-import type { Batches } from './common/csv';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, checkerRequests, payoutProviderCalls, payouts } from '../../db/schema';
+import { notFound } from '../../errors';
+import { belongsToVendor } from '../../../domain/scope';
+import { istDayStart } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import type { PayoutStatus } from '../../../domain/payout';
+import type { ListFilters } from '../../routes/read-routes';
+import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../../schemas/payouts';
+import type { SessionUser } from '../common/session-user';
+import { journalOf, timelineOf } from '../common/history';
+import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
+import type { Batches } from '../common/csv';
 import {
   afterCursor,
   conditions,
@@ -21,13 +21,13 @@ import {
   sortKey,
   type Paging,
   cappedCountColumn,
-} from './common/lists';
-import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from './common/list-statements';
-import { paiseFrom } from './common/money-input';
+} from '../common/lists';
+import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
+import { paiseFrom } from '../common/money-input';
 import type { PayoutRow } from './payout-create';
-import { codesOf } from './payins/payins-list';
-import { cappedCount, pageTotal, type ExtraFields } from './common/keyset-list';
-import { dataScope, refuseHiddenFilters, type DataScope } from './common/scope';
+import { codesOf } from '../payins/payins-list';
+import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
+import { dataScope, refuseHiddenFilters, type DataScope } from '../common/scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 

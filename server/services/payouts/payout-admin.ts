@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchants, payouts } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
-import type { SessionUser } from './common/session-user';
-import { audit } from './common/audit';
-import { queueCallback, resendLatest } from './callbacks/callbacks';
-import { utrFrom } from './common/utr';
-import { freeUtrsOf, claimUtr } from './common/utr-uses';
+import type { Db, DbOrTx } from '../../db';
+import { merchants, payouts } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import type { SessionUser } from '../common/session-user';
+import { audit } from '../common/audit';
+import { queueCallback, resendLatest } from '../callbacks/callbacks';
+import { utrFrom } from '../common/utr';
+import { freeUtrsOf, claimUtr } from '../common/utr-uses';
 import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './payout-create';
-import { mayCorrectUtr } from '../../domain/payout';
+import { mayCorrectUtr } from '../../../domain/payout';
 import { actorOf } from './payout-staff';
 import { lockPayout } from './payout-steps';
 import { payoutVisible } from './payouts-list';
-import { dataScope, scopeMerchantCodes } from './common/scope';
+import { dataScope, scopeMerchantCodes } from '../common/scope';
 
 /** Staff's own pay-out actions (issue 11, items 7 and 8): create for a merchant, correct a UTR, call back again. */
 

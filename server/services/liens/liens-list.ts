@@ -1,19 +1,19 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { liens } from '../db/schema';
-import { notFound } from '../errors';
-import { istDayOf } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import type { ListFilters } from '../routes/read-routes';
-import type { LienFilters, LienView } from '../schemas/settlements';
-import type { SessionUser } from './common/session-user';
+import type { Db, DbOrTx } from '../../db';
+import { liens } from '../../db/schema';
+import { notFound } from '../../errors';
+import { istDayOf } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import type { ListFilters } from '../../routes/read-routes';
+import type { LienFilters, LienView } from '../../schemas/settlements';
+import type { SessionUser } from '../common/session-user';
 
-import { journalOf } from './common/history';
-import { conditions, cursorFields, istDayRange, type Paging } from './common/lists';
-import { paiseFrom } from './common/money-input';
-import { merchantCodesWanted } from './payins/payins-list';
-import { keysetList } from './common/keyset-list';
-import { dataScope, type DataScope } from './common/scope';
+import { journalOf } from '../common/history';
+import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
+import { paiseFrom } from '../common/money-input';
+import { merchantCodesWanted } from '../payins/payins-list';
+import { keysetList } from '../common/keyset-list';
+import { dataScope, type DataScope } from '../common/scope';
 
 import { lienVisible, type LienRow } from './liens';
 

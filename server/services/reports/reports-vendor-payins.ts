@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, vendors } from '../db/schema';
-import { REPORT_COLUMNS } from '../../domain/reports';
-import type { ReportSort, VendorPayinReportFilters, VendorPayinReportRow } from '../schemas/reports';
-import type { SessionUser } from './common/session-user';
-import { entryVisible } from './bank-entries/bank-entries-list';
-import { conditions, istDayRange, type Paging } from './common/lists';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, bankEntries, vendors } from '../../db/schema';
+import { REPORT_COLUMNS } from '../../../domain/reports';
+import type { ReportSort, VendorPayinReportFilters, VendorPayinReportRow } from '../../schemas/reports';
+import type { SessionUser } from '../common/session-user';
+import { entryVisible } from '../bank-entries/bank-entries-list';
+import { conditions, istDayRange, type Paging } from '../common/lists';
 import { reportRows } from './report-rows';
-import { dataScope } from './common/scope';
+import { dataScope } from '../common/scope';
 
 /**
  * The Vendor Payins report (issue 13, item 4): the credits recorded on vendors' bank accounts (Add

@@ -1,6 +1,6 @@
-import type { DbOrTx } from '../db';
-import { badRequest, conflict, forbidden } from '../errors';
-import { paiseToRupees } from '../../domain/money';
+import type { DbOrTx } from '../../db';
+import { badRequest, conflict, forbidden } from '../../errors';
+import { paiseToRupees } from '../../../domain/money';
 import {
   canMoveSettlement,
   missingDestination,
@@ -14,12 +14,12 @@ import {
   type SettlementStatus,
   type SettlementTransition,
   type VendorSettlementMethod,
-} from '../../domain/settlement';
-import type { SessionUser } from './common/session-user';
-import { utrFrom } from './common/utr';
-import { needsCheck } from '../../domain/four-eyes';
-import { fourEyes } from './common/four-eyes';
-import { utrUsed, utrUseOf } from './common/utr-uses';
+} from '../../../domain/settlement';
+import type { SessionUser } from '../common/session-user';
+import { utrFrom } from '../common/utr';
+import { needsCheck } from '../../../domain/four-eyes';
+import { fourEyes } from '../common/four-eyes';
+import { utrUsed, utrUseOf } from '../common/utr-uses';
 
 /**
  * What a merchant's and a vendor's settlement share (issue 12): where the money goes, the

@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankEntries, vendors, vendorSettlements } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { bankAccount, TREASURY, vendorSettled } from '../../domain/ledger';
+import type { Db, DbOrTx } from '../../db';
+import { bankEntries, vendors, vendorSettlements } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { bankAccount, TREASURY, vendorSettled } from '../../../domain/ledger';
 import {
   isInternalTransfer,
   needsUtr,
@@ -10,16 +10,16 @@ import {
   VENDOR_SETTLEMENT_TRANSITIONS,
   type SettlementAction,
   type VendorSettlementMethod,
-} from '../../domain/settlement';
-import type { AuditAction } from '../../domain/audit-event';
-import type { SessionUser } from './common/session-user';
-import { audit, type Actor } from './common/audit';
-import { postJournal, reverseLatest } from './ledger/ledger';
-import { paiseFrom } from './common/money-input';
-import { utrFrom } from './common/utr';
+} from '../../../domain/settlement';
+import type { AuditAction } from '../../../domain/audit-event';
+import type { SessionUser } from '../common/session-user';
+import { audit, type Actor } from '../common/audit';
+import { postJournal, reverseLatest } from '../ledger/ledger';
+import { paiseFrom } from '../common/money-input';
+import { utrFrom } from '../common/utr';
 import { consumeEntry } from './internal-transfers';
-import { freeUtrsOf, claimUtr } from './common/utr-uses';
-import { dataScope, scopeWhere, type DataScope } from './common/scope';
+import { freeUtrsOf, claimUtr } from '../common/utr-uses';
+import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 import {
   approvalEyes,
   assertMove,
@@ -29,7 +29,7 @@ import {
   referenceOf,
   type SettlementCheck,
 } from './settlement-steps';
-import { clearRequests } from './common/four-eyes';
+import { clearRequests } from '../common/four-eyes';
 
 /**
  * Vendor settlements (issue 12): a vendor hands over money its accounts collected for the gateway,

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { payouts } from '../db/schema';
-import { conflict } from '../errors';
-import { merchantAccount } from '../../domain/ledger';
-import { paiseToRupees } from '../../domain/money';
-import { availableOf, holdOf, mayHold } from '../../domain/payout';
-import { auditAll, type Actor } from './common/audit';
-import { insufficientBalance, lockForHolds, placeHolds } from './ledger/holds';
+import type { Db, DbOrTx } from '../../db';
+import { payouts } from '../../db/schema';
+import { conflict } from '../../errors';
+import { merchantAccount } from '../../../domain/ledger';
+import { paiseToRupees } from '../../../domain/money';
+import { availableOf, holdOf, mayHold } from '../../../domain/payout';
+import { auditAll, type Actor } from '../common/audit';
+import { insufficientBalance, lockForHolds, placeHolds } from '../ledger/holds';
 import type { CreatedPayout, MerchantRow, NewPayout, PayoutRow } from './payout-create';
 
 /** A pay-out asked for, checked and priced, waiting to be written (createPayout). */

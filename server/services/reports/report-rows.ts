@@ -1,11 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db';
-import { paiseToRupees } from '../../domain/money';
-import type { ReportColumn } from '../../domain/reports';
-import { keysetList } from './common/keyset-list';
-import { cursorFields, orderOf, sortKey, type Paging } from './common/lists';
-import type { Query } from './common/sql-literals';
+import type { DbOrTx } from '../../db';
+import { paiseToRupees } from '../../../domain/money';
+import type { ReportColumn } from '../../../domain/reports';
+import { keysetList } from '../common/keyset-list';
+import { cursorFields, orderOf, sortKey, type Paging } from '../common/lists';
+import type { Query } from '../common/sql-literals';
 
 /** A report's cells: each column's value as stored (paise, an instant, text), by the column's key. */
 export type ReportCells = Record<string, SQL | AnyPgColumn>;

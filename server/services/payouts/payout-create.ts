@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { merchants, payouts } from '../db/schema';
-import { badRequest } from '../errors';
-import { formatRupees } from '../../domain/format';
-import { paiseToRupees } from '../../domain/money';
-import { payoutFee } from '../../domain/payout';
-import { accountBatches } from './common/account-batches';
-import type { Actor } from './common/audit';
+import type { Db, DbOrTx } from '../../db';
+import { merchants, payouts } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { formatRupees } from '../../../domain/format';
+import { paiseToRupees } from '../../../domain/money';
+import { payoutFee } from '../../../domain/payout';
+import { accountBatches } from '../common/account-batches';
+import type { Actor } from '../common/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
-import { paiseFrom } from './common/money-input';
+import { paiseFrom } from '../common/money-input';
 
 export { holdKey };
 

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db';
-import { bankAccounts, payouts, vendors } from '../db/schema';
-import { AppError, badRequest, conflict, forbidden } from '../errors';
-import { bankAccount, payoutSuccess } from '../../domain/ledger';
+import type { Db } from '../../db';
+import { bankAccounts, payouts, vendors } from '../../db/schema';
+import { AppError, badRequest, conflict, forbidden } from '../../errors';
+import { bankAccount, payoutSuccess } from '../../../domain/ledger';
 import {
   mayProcess,
   needsChecker,
@@ -10,15 +10,15 @@ import {
   VENDOR_ROLES,
   type PayoutAction,
   type PayoutRejectionReason,
-} from '../../domain/payout';
-import type { Actor } from './common/audit';
-import type { SessionUser } from './common/session-user';
-import { pendingHoldOf, postHold, voidHold } from './ledger/holds';
-import { commissionFor, vendorsOfAccounts } from './ledger/vendor-commissions';
-import { utrFrom } from './common/utr';
-import { claimUtr, utrUsed, utrUseOf } from './common/utr-uses';
+} from '../../../domain/payout';
+import type { Actor } from '../common/audit';
+import type { SessionUser } from '../common/session-user';
+import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
+import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
+import { utrFrom } from '../common/utr';
+import { claimUtr, utrUsed, utrUseOf } from '../common/utr-uses';
 import { markSending, sendToEko, type EkoDeps } from './payout-eko';
-import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../domain/eko';
+import { EKO_ABSENT, EKO_NOT_FOR_ROLE, EKO_ROLES } from '../../../domain/eko';
 import type { PayoutRow } from './payout-create';
 import { applyPayoutStep, askOrCheck, assertCanMove, lockPayout } from './payout-steps';
 

@@ -1,20 +1,20 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { payouts } from '../db/schema';
-import { rangeOnConfirmation, REPORT_COLUMNS, type ReportColumn } from '../../domain/reports';
-import { belongsToVendor } from '../../domain/scope';
+import type { Db, DbOrTx } from '../../db';
+import { payouts } from '../../db/schema';
+import { rangeOnConfirmation, REPORT_COLUMNS, type ReportColumn } from '../../../domain/reports';
+import { belongsToVendor } from '../../../domain/scope';
 import type {
   PayoutReportFilters,
   PayoutReportRow,
   ReportSort,
   VendorPayoutReportFilters,
   VendorPayoutReportRow,
-} from '../schemas/reports';
-import type { SessionUser } from './common/session-user';
-import { conditions, istDayRange, type Paging } from './common/lists';
-import { payoutFilterWhere, payoutVisible } from './payouts-list';
+} from '../../schemas/reports';
+import type { SessionUser } from '../common/session-user';
+import { conditions, istDayRange, type Paging } from '../common/lists';
+import { payoutFilterWhere, payoutVisible } from '../payouts/payouts-list';
 import { reportRows } from './report-rows';
-import { dataScope } from './common/scope';
+import { dataScope } from '../common/scope';
 
 /**
  * The Payouts and Vendor Payouts reports (issue 13, item 4): the Withdrawal list's scope and

@@ -1,17 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { payoutProviderCalls, payouts } from '../db/schema';
-import { AppError, badRequest, conflict } from '../errors';
-import { EKO_WALLET, payoutSuccess } from '../../domain/ledger';
-import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, txStatusOf, type EkoOutcome } from '../../domain/eko';
-import { audit, type Actor } from './common/audit';
+import type { Db, DbOrTx } from '../../db';
+import { payoutProviderCalls, payouts } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { EKO_WALLET, payoutSuccess } from '../../../domain/ledger';
+import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, txStatusOf, type EkoOutcome } from '../../../domain/eko';
+import { audit, type Actor } from '../common/audit';
 import type { EkoClient, EkoReply } from './eko-client';
 import { newClientRefId } from './eko-client';
-import { pendingHoldOf, postHold, voidHold } from './ledger/holds';
+import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
 import type { PayoutRow } from './payout-create';
-import { noteUtr } from './common/utr-uses';
+import { noteUtr } from '../common/utr-uses';
 import { applyPayoutStep, lockPayout } from './payout-steps';
-import { clearRequests } from './common/four-eyes';
+import { clearRequests } from '../common/four-eyes';
 
 /** Eko's work is nobody's session: its answers are audited as the system's. */
 export const EKO_ACTOR: Actor = { userName: 'eko' };

@@ -1,17 +1,17 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../db';
-import { bankAccounts, bankEntries, checkerRequests, vendorSettlements } from '../db/schema';
-import { notFound } from '../errors';
-import type { ListFilters } from '../routes/read-routes';
-import type { VendorSettlementFilters, VendorSettlementView } from '../schemas/settlements';
-import type { SessionUser } from './common/session-user';
-import type { SettlementStatus } from '../../domain/settlement';
+import type { Db, DbOrTx } from '../../db';
+import { bankAccounts, bankEntries, checkerRequests, vendorSettlements } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { ListFilters } from '../../routes/read-routes';
+import type { VendorSettlementFilters, VendorSettlementView } from '../../schemas/settlements';
+import type { SessionUser } from '../common/session-user';
+import type { SettlementStatus } from '../../../domain/settlement';
 
-import { journalOf, timelineOf } from './common/history';
-import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from './common/lists';
-import { paiseFrom } from './common/money-input';
-import { keysetList, type ExtraFields } from './common/keyset-list';
-import { dataScope, narrowCodes, type DataScope } from './common/scope';
+import { journalOf, timelineOf } from '../common/history';
+import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from '../common/lists';
+import { paiseFrom } from '../common/money-input';
+import { keysetList, type ExtraFields } from '../common/keyset-list';
+import { dataScope, narrowCodes, type DataScope } from '../common/scope';
 import { common, forViewer, SHARED_CSV, waitingFields, waitingJoin, type Sort, type Waiting } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db';
-import { badRequest } from '../errors';
+import type { DbOrTx } from '../../db';
+import { badRequest } from '../../errors';
 import {
   addDays,
   bucketOf,
@@ -9,8 +9,8 @@ import {
   previousPeriod,
   successRate,
   type Sums,
-} from '../../domain/boards';
-import { istDayOf } from '../../domain/format';
+} from '../../../domain/boards';
+import { istDayOf } from '../../../domain/format';
 import {
   ALL_MERCHANTS,
   ALL_MERCHANTS_ID,
@@ -21,10 +21,10 @@ import {
   payinsParty,
   SPEED_BOUNDS,
   type Measure,
-} from '../../domain/rollups';
-import type { SessionUser } from './common/session-user';
-import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from './ledger/rollup-folds';
-import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from './common/scope';
+} from '../../../domain/rollups';
+import type { SessionUser } from '../common/session-user';
+import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
 
 /**
  * The Dashboard and the Vendor Board (issue 13): a period's figures summed from the rollups (a
