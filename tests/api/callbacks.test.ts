@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../../server/db';
 import { callbackAttempts, callbacks, merchants } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { startCallbackWorker, type CallbackWorkerOptions } from '../../server/services/callbacks/callback-worker';
 import {
   callbackStateColumn,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, openEmbedded } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { merchantApplications, users } from '../../server/db/schema';
 import { spawnProduct, startProduct } from '../support/product';
 

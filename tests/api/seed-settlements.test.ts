@@ -3,15 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoDeposits } from '../../server/db/seed-deposits';
-import { seedDemoPayouts } from '../../server/db/seed-payouts';
+import { seedDemoDeposits } from '../../server/demo/seed-deposits';
+import { seedDemoPayouts } from '../../server/demo/seed-payouts';
 import {
   DEMO_LIENS,
   DEMO_SETTLEMENTS,
   DEMO_TRANSFER,
   DEMO_VENDOR_SETTLEMENTS,
   seedDemoSettlements,
-} from '../../server/db/seed-settlements';
+} from '../../server/demo/seed-settlements';
 import { bankAccounts, bankEntries, liens, payins, settlements, vendorSettlements } from '../../server/db/schema';
 import { reconcile } from '../../server/services/ledger/reconciliation';
 import { dateJournalsAtTheirEvents } from '../../server/services/ledger/rollups';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Db } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { accountReportPage } from '../../server/services/reports/account-reports';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { dashboardFigures, periodOf } from '../../server/services/reports/boards';

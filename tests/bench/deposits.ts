@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { Db } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { addEntry } from '../../server/services/bank-entries/entry-batches';
 import { startCallbackWorker } from '../../server/services/callbacks/callback-worker';

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { openPostgres, type Database } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { foldPending } from '../../server/services/ledger/rollup-folds';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { onCleanup } from './cleanup';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { DEFAULT_HASH_COST, hashPassword, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { measured, type Measured, type OtherCpu } from './measured';
 import { startCreateFloor } from './large-create-floor';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { summarize, type Summary } from './stats';
 
 const postLogin = async (url: string, userName: string) => {

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { buildApp } from '../../server/app';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { listPayouts } from '../../server/services/payouts/payouts-list';

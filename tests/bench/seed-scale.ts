@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openPostgres, type Database } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 
 export interface ScaleTargets {
   merchants: number;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../../server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../server/demo/seed';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';

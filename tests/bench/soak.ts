@@ -1,4 +1,4 @@
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import {
   ledgerImbalances,

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { buildApp, type App } from '../../server/app';
 import { openEmbedded, openPostgres, type Database } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
 

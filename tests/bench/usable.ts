@@ -1,6 +1,6 @@
 import { performance as clock } from 'node:perf_hooks';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { onCleanup } from './cleanup';
 import { others, type Measured } from './measured';
 import { signIn } from './measure';

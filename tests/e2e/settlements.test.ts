@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoApiKey } from '../../server/db/seed';
+import { demoApiKey } from '../../server/demo/seed';
 import { apiSignIn } from './support/api';
 import { createPayin, orderId } from './support/deposits';
 import { openFromMenu } from './support/menu';

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { openPostgres, type Database, type Db } from '../../server/db';
 import { prepareDataDir, unprivilegedUser } from '../../server/db/data-folder';
 import { merchants } from '../../server/db/schema';
-import { seedDemo } from '../../server/db/seed';
+import { seedDemo } from '../../server/demo/seed';
 import { hashApiKey } from '../../server/services/merchants/keys';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { formulaProblems } from './money-formulas';

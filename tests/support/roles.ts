@@ -1,4 +1,4 @@
-import { DEMO_USERS as SEEDED } from '../../server/db/seed';
+import { DEMO_USERS as SEEDED } from '../../server/demo/seed';
 import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Role } from '../../domain/roles';
 import type { TestServer } from './server';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
-import { DEMO_PASSWORD, seedDemo } from '../../server/db/seed';
+import { DEMO_PASSWORD, seedDemo } from '../../server/demo/seed';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import type { Db } from '../../server/db';
 import { openTestDatabase } from './database';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db';
 import { bankAccounts, merchants } from '../../server/db/schema';
-import { DEMO_PASSWORD } from '../../server/db/seed';
+import { DEMO_PASSWORD } from '../../server/demo/seed';
 import { hashApiKey } from '../../server/services/merchants/keys';
 
 /**

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from './index';
-import { bankAccounts, merchants, payouts, users } from './schema';
+import type { Db } from '../db';
+import { bankAccounts, merchants, payouts, users } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
 import { createPayout, type NewPayout } from '../services/payouts/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payouts/payout-staff';

@@ -1,6 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from './index';
-import { bankEntries, merchants, payins, users } from './schema';
+import type { Db } from '../db';
+import { bankEntries, merchants, payins, users } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
 import { recordEntry, checkEntry } from '../services/bank-entries/bank-entries';
 import { createPayin } from '../services/payins/payin-create';

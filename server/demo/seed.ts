@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
-import type { Db } from './index';
-import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from './schema';
+import type { Db } from '../db';
+import { bankAccounts, merchantBankAccounts, merchants, users, vendors } from '../db/schema';
 import { needsApproval } from '../../domain/bank-account';
 import type { Role } from '../../domain/roles';
 import { generateSigningSecret, hashApiKey } from '../services/merchants/keys';

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Db } from './index';
-import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from './schema';
+import type { Db } from '../db';
+import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
 import { checkEntry, recordEntry } from '../services/bank-entries/bank-entries';
 import { moneyOf } from '../services/ledger/holds';
