@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { openPostgres } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
-import { setPasswordHashCost } from '../../server/services/passwords';
+import { seedDemo } from '../../server/demo/seed';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { newDatabaseName } from './database';
 import { TEST_HASH_COST } from './test-config';
 
