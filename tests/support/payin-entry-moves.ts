@@ -189,7 +189,11 @@ export const entryMoves = (ctx: PayinContext) => {
     const target = used?.utr ?? recent(world.entries, step.e);
     const entry = target === undefined ? undefined : await entryOf(target);
     const id = entry?.id ?? '00000000-0000-4000-8000-000000000000';
-    const headers = step.as === 'operations' ? undefined : await confirm(demo.s, demo.t[step.as], 'bank-entry.reset');
+    // A password typed costs a hash: asked only where the rules could let the call through.
+    const headers =
+      step.as === 'operations' || !entry?.payinId
+        ? undefined
+        : await confirm(demo.s, demo.t[step.as], 'bank-entry.reset');
     // Four eyes: an ADMIN asks (202), TRANSACTIONS completes a waiting request; the maker never does.
     const [waiting] = entry
       ? await demo.s.db

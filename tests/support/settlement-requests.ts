@@ -39,7 +39,7 @@ export const resetConfirmations = (demo: Demo) => async (as: 'admin' | 'transact
 export const approvalOf = async (
   demo: Demo,
   entity: 'settlements' | 'vendor-settlements',
-  row: { id: string; amount: number; createdBy: string | null },
+  row: { id: string; amount: number; createdBy: string | null; status: string },
   as: string,
   typed: { reference: string | undefined; valid: boolean },
 ) => {
@@ -60,6 +60,7 @@ export const approvalOf = async (
     independent: user?.id !== row.createdBy && !(checking && waiting.makerId === user?.id),
     waits: needs && !checking,
     maker: waiting?.makerName ?? null,
-    headers: staff ? await confirm(demo.s, demo.t[as], kind) : undefined,
+    // A password typed costs a hash: asked only where the rules could let the call through.
+    headers: staff && row.status === 'INITIATED' ? await confirm(demo.s, demo.t[as], kind) : undefined,
   };
 };
