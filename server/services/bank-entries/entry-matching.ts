@@ -1,13 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { payins, utrUses } from '../../db/schema';
-import { payinFee, type VendorCommission } from '../../../domain/ledger';
-import { postJournals, type JournalInput } from '../ledger/ledger';
-import { decide, feesOf, successJournal, type EntryRow } from '../payins/payin-matching';
-import { recordStep, type PayinActor, type PayinRow, type Step } from '../payins/payin-steps';
-import { writeSteps, type StepToWrite } from '../payins/payin-step-batches';
-import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
-import { claimUtrs } from '../common/utr-uses';
+import { decide, type EntryRow } from '../payins/payin-matching';
+import { succeedAll } from '../payins/payin-success';
+import { recordStep, type PayinActor, type PayinRow } from '../payins/payin-steps';
+import { writeSteps } from '../payins/payin-step-batches';
 
 /**
  * Bank entries just recorded (in their transaction, under their UTRs' locks) pay the pay-ins waiting
@@ -166,71 +163,40 @@ export const matchEntries = async (
         taking.map((d) => sql`(${d.entry.id}::uuid, ${d.row.id}::uuid)`),
         sql`, `,
       )}) AS v(id, payin_id) WHERE e.id = v.id`);
-  const winners = decided.filter((d) => d.outcome.status === 'SUCCESS');
-  const bps = await feesOf(
-    tx,
-    winners.map((d) => d.row.merchantId),
-  );
   const moved: (PayinRow | null)[] = batch.map(() => null);
-  const vendorsByAccount = await vendorsOfAccounts(
+  // The others first (DISPUTE, DUPLICATE, PENDING), then the successes, whose journals come last.
+  const others = decided.filter((d) => d.outcome.status !== 'SUCCESS');
+  const written = await writeSteps(
     tx,
-    winners.map((d) => d.entry.bankAccountId),
-  );
-  const toWrite: (StepToWrite & { vendor?: VendorCommission | null })[] = decided.map(({ entry, row, outcome }) => {
-    const taken = outcome.takesEntry ? { utr: entry.utr, bankEntryId: entry.id } : {};
-    if (outcome.status !== 'SUCCESS')
-      return {
-        row,
-        action: 'match-entry',
-        to: outcome.status,
-        patch: {
-          reason: outcome.reason,
-          ...(outcome.takesEntry ? { ...taken, confirmedAmount: outcome.confirmedAmount } : {}),
-        },
-      };
-    const confirmedAmount = outcome.confirmedAmount!;
-    const fee = payinFee(confirmedAmount, bps.get(row.merchantId)!);
-    const vendor = row.test ? null : commissionFor(vendorsByAccount, entry.bankAccountId, confirmedAmount, 'payin');
-    return {
+    others.map(({ entry, row, outcome }) => ({
       row,
       action: 'match-entry',
-      to: 'SUCCESS',
-      vendor,
+      to: outcome.status,
       patch: {
-        confirmedAmount,
-        fee,
-        vendorCommission: vendor?.commission ?? 0,
-        reason: null,
-        ...taken,
-        completedAt: sql`now()` as never,
+        reason: outcome.reason,
+        ...(outcome.takesEntry
+          ? { utr: entry.utr, bankEntryId: entry.id, confirmedAmount: outcome.confirmedAmount }
+          : {}),
       },
-    };
-  });
-  await claimUtrs(
-    tx,
-    winners
-      .filter((d) => !d.row.test)
-      .map((d) => ({ utr: d.entry.utr, entity: 'payins' as const, entityId: d.row.id })),
+    })),
   );
-  const written = await writeSteps(tx, toWrite);
-  const steps: Step[] = [];
-  const journals: JournalInput[] = [];
-  decided.forEach(({ i, entry, actor, row }, k) => {
-    const after = written[k];
-    const { patch, vendor } = toWrite[k];
-    if (after.status === 'SUCCESS' && !row.test)
-      journals.push(
-        successJournal(
-          row,
-          after,
-          { bankAccountId: entry.bankAccountId, confirmedAmount: patch.confirmedAmount!, fee: patch.fee!, vendor },
-          actor,
-        ),
-      );
-    steps.push({ before: row, after, action: 'match-entry', actor });
-    moved[i] = after;
-  });
-  await recordStep(tx, steps);
-  await postJournals(tx, journals);
+  await recordStep(
+    tx,
+    others.map(({ row, actor }, k) => ({ before: row, after: written[k], action: 'match-entry', actor })),
+  );
+  others.forEach(({ i }, k) => (moved[i] = written[k]));
+  const winners = decided.filter((d) => d.outcome.status === 'SUCCESS');
+  const succeeded = await succeedAll(
+    tx,
+    winners.map(({ entry, row, actor, outcome }) => ({
+      row,
+      action: 'match-entry',
+      confirmedAmount: outcome.confirmedAmount!,
+      into: { bankAccountId: entry.bankAccountId },
+      entry: outcome.takesEntry ? entry : null,
+      actor,
+    })),
+  );
+  winners.forEach(({ i }, k) => (moved[i] = succeeded[k]));
   return moved;
 };

@@ -14,6 +14,10 @@ const STEP_COLUMNS = {
   utr: 'text',
   bankEntryId: 'uuid',
   completedAt: 'timestamptz',
+  submittedUtr: 'text',
+  submittedAt: 'timestamptz',
+  providerPaymentId: 'text',
+  source: 'text',
 } as const;
 type StepColumn = keyof typeof STEP_COLUMNS;
 const COLUMN_NAMES: Record<StepColumn, string> = {
@@ -24,6 +28,10 @@ const COLUMN_NAMES: Record<StepColumn, string> = {
   utr: 'utr',
   bankEntryId: 'bank_entry_id',
   completedAt: 'completed_at',
+  submittedUtr: 'submitted_utr',
+  submittedAt: 'submitted_at',
+  providerPaymentId: 'provider_payment_id',
+  source: 'source',
 };
 
 export interface StepToWrite {

@@ -4,11 +4,9 @@ import type { DbOrTx } from '../../db';
 import { payins } from '../../db/schema';
 import { AppError } from '../../errors';
 import { canTransition, refusalOf } from '../../../domain/payin';
-import { payinFee, providerClearing } from '../../../domain/ledger';
 import { paiseToRupees, rupeesToPaise } from '../../../domain/money';
 import { PROVIDER_LABEL, SOURCE_OF, payinIdOfTxnid, type Provider } from '../../../domain/providers';
-import { postJournal } from '../ledger/ledger';
-import { feesOf, successJournal } from '../payins/payin-matching';
+import { succeedAll } from '../payins/payin-success';
 import { applyStep, lockPayin, type PayinActor } from '../payins/payin-steps';
 import { headerOf, type RawHeaders } from './provider-signatures';
 
@@ -252,25 +250,10 @@ export const applyEvent = async (
     await applyStep(tx, row, 'provider-capture', 'DISPUTE', { ...money, reason }, actor);
     return { outcome: 'applied', detail: `DISPUTE: ${reason}`, payinId };
   }
-  const fee = payinFee(confirmedAmount, (await feesOf(tx, [row.merchantId])).get(row.merchantId)!);
-  const after = await applyStep(
-    tx,
-    row,
-    'provider-capture',
-    'SUCCESS',
-    { ...money, fee, vendorCommission: 0, reason: null },
-    actor,
-  );
-  if (!row.test)
-    await postJournal(
-      tx,
-      successJournal(
-        row,
-        after,
-        { collectedIn: providerClearing(provider), confirmedAmount, fee, vendor: null },
-        actor,
-      ),
-    );
+  const { confirmedAmount: _c, completedAt: _d, ...patch } = money;
+  await succeedAll(tx, [
+    { row, action: 'provider-capture', confirmedAmount, into: { provider }, entry: null, actor, patch },
+  ]);
   return { outcome: 'applied', detail: `SUCCESS: ${rupees(confirmedAmount)} paid.`, payinId };
 };
 
