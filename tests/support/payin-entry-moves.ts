@@ -162,7 +162,7 @@ export const entryMoves = (ctx: PayinContext) => {
   };
 
   const prepareReset = async (step: ResetStep): Promise<Prepared> => {
-    // A checker mostly looks at what waits for one.
+    // A checker mostly looks at what waits for one, a paid pay-in's first (whose money goes back).
     const [asked] =
       step.as === 'transactions' && step.e % 4 !== 0
         ? await demo.s.db
@@ -172,6 +172,8 @@ export const entryMoves = (ctx: PayinContext) => {
               checkerRequests,
               and(eq(checkerRequests.entity, 'bank-entries'), eq(checkerRequests.entityId, bankEntries.id)),
             )
+            .innerJoin(payins, eq(payins.id, bankEntries.payinId))
+            .orderBy(sql`${payins.status} = 'SUCCESS' AND NOT ${payins.test} DESC`, desc(checkerRequests.askedAt))
             .limit(1)
             .offset(step.e % 2)
         : [];
