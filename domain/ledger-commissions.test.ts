@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankAccount, checkBalanced, payinSuccess, payoutSuccess, vendorCommissionOf } from './ledger';
+import { bankAccount, checkBalanced, payinSuccess, payoutSuccess } from './ledger';
+import { feeOf } from './money';
 
 describe('vendor commissions (DESIGN §5: a vendor account less its commission)', () => {
   it("a pay-in in a vendor's account: the vendor keeps its commission, at the gateway's cost", () => {
@@ -8,7 +9,7 @@ describe('vendor commissions (DESIGN §5: a vendor account less its commission)'
       bankAccountId: 'b1',
       confirmedAmount: 1000_00,
       fee: 25_00,
-      vendor: { vendorId: 'v1', commission: vendorCommissionOf(1000_00, 150) },
+      vendor: { vendorId: 'v1', commission: feeOf(1000_00, 150) },
     });
     expect(journal).toEqual([
       { account: 'bank:b1', amount: 1000_00 },
@@ -36,6 +37,6 @@ describe('vendor commissions (DESIGN §5: a vendor account less its commission)'
     [1, 175, 0],
     [100_00, 0, 0],
   ])('%i paise at %i basis points is %i paise, half up', (amount, bps, commission) =>
-    expect(vendorCommissionOf(amount, bps)).toBe(commission),
+    expect(feeOf(amount, bps)).toBe(commission),
   );
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { feeOf } from './money';
 import { describe, expect, it } from 'vitest';
 import {
   EKO_WALLET,
@@ -12,7 +13,6 @@ import {
   kindOf,
   merchantAccount,
   merchantPaidOut,
-  payinFee,
   payinSuccess,
   payoutSuccess,
   reversal,
@@ -84,7 +84,7 @@ describe('payinSuccess', () => {
   it('balances for any amount and fee rate, and the merchant and the fee share the amount exactly', () =>
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10 ** 11 }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
-        const fee = payinFee(amount, bps);
+        const fee = feeOf(amount, bps);
         const journal = payinSuccess({ merchantId: 'm1', bankAccountId: 'b1', confirmedAmount: amount, fee });
         checkBalanced(journal);
         const of = (key: string) => journal.find((l) => l.account === key)?.amount ?? 0;
@@ -113,7 +113,7 @@ describe('payoutSuccess', () => {
   it('balances for any amount and fee rate, and its reversal gives it all back', () =>
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10 ** 11 }), fc.integer({ min: 0, max: 10_000 }), (amount, bps) => {
-        const fee = payinFee(amount, bps);
+        const fee = feeOf(amount, bps);
         const journal = payoutSuccess({ merchantId: 'm1', paidFrom: bankAccount('b1'), amount, fee });
         checkBalanced(journal);
         expect(journal.find((l) => l.account === M)?.amount).toBe(amount + fee);
@@ -158,7 +158,7 @@ describe('payinFee', () => {
     [123_45,           10_000, 123_45],
     [10 ** 11,         250,    2_500_000_000],
     [2 ** 53 - 1,      9_999,  9_006_298_534_815_517], // ...516.9009: exact in big integers
-  ])('%i paise at %i bps is %i paise', (amount, bps, fee) => expect(payinFee(amount, bps)).toBe(fee));
+  ])('%i paise at %i bps is %i paise', (amount, bps, fee) => expect(feeOf(amount, bps)).toBe(fee));
 });
 
 describe('shownBalance', () => {

@@ -1,5 +1,3 @@
-import { feeOf } from './money';
-
 /**
  * The ledger's posting rules (DESIGN §3, reference §2). Every money event is one journal whose
  * entries sum to zero, in integer paise. An entry's amount is signed: positive debits the account,
@@ -81,7 +79,7 @@ const withoutZeros = (lines: Line[]): Line[] => lines.filter((l) => l.amount !==
  */
 export interface VendorCommission {
   vendorId: string;
-  /** Paise, from the vendor's pay-in or pay-out percentage (vendorCommissionOf). */
+  /** Paise, from the vendor's pay-in or pay-out percentage (feeOf of its basis points). */
   commission: number;
 }
 
@@ -92,9 +90,6 @@ const commissionLines = (v: VendorCommission | null | undefined): Line[] =>
         { account: vendorAccount(v.vendorId), amount: -v.commission },
       ]
     : [];
-
-/** A vendor's commission: its percentage in basis points of the amount, half up to the paisa. */
-export const vendorCommissionOf = (amount: number, bps: number): number => feeOf(amount, bps);
 
 /**
  * A pay-in succeeded: the customer's money is in the bank account (or with the provider that
@@ -158,6 +153,3 @@ export const vendorSettled = (p: { vendorId: string; amount: number; into: Accou
 /** A correction: the same entries with the opposite sign, posted as a new journal. */
 export const reversal = (lines: readonly Line[]): Line[] =>
   lines.map((l) => ({ account: l.account, amount: -l.amount }));
-
-/** The pay-in fee (DESIGN §2): the merchant's percentage in basis points, half up to the paisa. */
-export const payinFee = (confirmedAmount: number, payinFeeBps: number): number => feeOf(confirmedAmount, payinFeeBps);

@@ -1,3 +1,4 @@
+import { feeOf } from './money';
 import { describe, expect, it } from 'vitest';
 import {
   PAYOUT_REJECTION_REASONS,
@@ -10,7 +11,6 @@ import {
   mayHold,
   mayProcess,
   needsChecker,
-  payoutFee,
   payoutRefusalOf,
   rejectionText,
   type PayoutAction,
@@ -128,8 +128,8 @@ describe('mayProcess', () => {
 
 describe('holds', () => {
   it('hold the amount and the fee, the fee half up to the paisa', () => {
-    expect(payoutFee(1_000_00, 150)).toBe(1_500);
-    expect(payoutFee(333, 150)).toBe(5); // 4.995 paise rounds up
+    expect(feeOf(1_000_00, 150)).toBe(1_500);
+    expect(feeOf(333, 150)).toBe(5); // 4.995 paise rounds up
     expect(holdOf({ amount: 1_000_00, fee: 1_500 })).toBe(1_015_00);
   });
 

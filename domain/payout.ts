@@ -1,4 +1,3 @@
-import { feeOf } from './money';
 import type { TextFormat } from './validation';
 import type { Role } from './roles';
 import { mayMove, refusalIn, rowOf } from './transitions';
@@ -114,9 +113,6 @@ export const rejectionText = (reason: PayoutRejectionReason, text?: string | nul
   if (!typed) throw new RangeError('Other needs a text saying why');
   return `Other: ${typed}`;
 };
-
-/** The pay-out fee: the merchant's pay-out percentage in basis points, half up to the paisa. */
-export const payoutFee = (amount: number, payoutFeeBps: number): number => feeOf(amount, payoutFeeBps);
 
 /** What a pay-out reserves on its merchant's balance while it waits: its amount and its fee. */
 export const holdOf = (p: { amount: number; fee: number }): number => p.amount + p.fee;

@@ -1,3 +1,4 @@
+import { feeOf } from '../../domain/money';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { checkerRequests, merchants, payouts, users } from '../../server/db/schema';
@@ -7,7 +8,6 @@ import {
   holdOf,
   mayProcess,
   needsChecker,
-  payoutFee,
   PAYOUT_REJECTION_REASONS,
   type PayoutAction,
   type PayoutStatus,
@@ -103,7 +103,7 @@ export const payoutMoves = (demo: { s: TestServer; t: Record<string, string> }, 
     };
     const hold = holdOf({
       amount: Math.round(amount * 100),
-      fee: payoutFee(Math.round(amount * 100), merchant.payoutFeeBps),
+      fee: feeOf(Math.round(amount * 100), merchant.payoutFeeBps),
     });
     const available = await availableOf(merchant.id);
     return {

@@ -1,7 +1,8 @@
 import { inArray, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { bankAccounts, vendors } from '../../db/schema';
-import { vendorCommissionOf, type VendorCommission } from '../../../domain/ledger';
+import { type VendorCommission } from '../../../domain/ledger';
+import { feeOf } from '../../../domain/money';
 
 /** The vendor owning each bank account, with its commission percentages (basis points). */
 export const vendorsOfAccounts = async (tx: DbOrTx, bankAccountIds: string[]) => {
@@ -36,6 +37,6 @@ export const commissionFor = (
   if (!vendor) return null;
   return {
     vendorId: vendor.vendorId,
-    commission: vendorCommissionOf(amount, kind === 'payin' ? vendor.payinBps : vendor.payoutBps),
+    commission: feeOf(amount, kind === 'payin' ? vendor.payinBps : vendor.payoutBps),
   };
 };

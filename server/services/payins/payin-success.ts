@@ -3,7 +3,8 @@ import type { DbOrTx } from '../../db';
 import { merchants } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { PayinAction } from '../../../domain/payin';
-import { bankAccount, payinFee, payinSuccess, providerClearing } from '../../../domain/ledger';
+import { bankAccount, payinSuccess, providerClearing } from '../../../domain/ledger';
+import { feeOf } from '../../../domain/money';
 import { providerOfSource, type Provider } from '../../../domain/providers';
 import { postJournals, type JournalInput } from '../ledger/ledger';
 import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
@@ -77,7 +78,7 @@ export const succeedAll = async (tx: DbOrTx, items: Success[]): Promise<PayinRow
   const money = items.map((s) => {
     const account = banked(s);
     const vendor = s.row.test || !account ? null : commissionFor(vendors, account, s.confirmedAmount, 'payin');
-    return { fee: payinFee(s.confirmedAmount, bps.get(s.row.merchantId)!), vendor, account };
+    return { fee: feeOf(s.confirmedAmount, bps.get(s.row.merchantId)!), vendor, account };
   });
   // The bank transfer that paid it is used from now on: no other pay-in, pay-out or settlement may claim it.
   await claimUtrs(

@@ -3,8 +3,7 @@ import type { Db, DbOrTx } from '../../db';
 import { merchants, payouts } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { formatRupees } from '../../../domain/format';
-import { paiseToRupees } from '../../../domain/money';
-import { payoutFee } from '../../../domain/payout';
+import { feeOf, paiseToRupees } from '../../../domain/money';
 import { accountBatches } from '../common/account-batches';
 import type { Actor } from '../common/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
@@ -79,7 +78,7 @@ export const createPayout = async (
       'amount',
     );
   const beneficiary = beneficiaryOf(input.beneficiary);
-  const fee = payoutFee(amount, merchant.payoutFeeBps);
+  const fee = feeOf(amount, merchant.payoutFeeBps);
   const test = merchant.testMode;
   const asked = { customerId: input.customerId, amount, test, ...beneficiary };
   const values = {
