@@ -9,26 +9,17 @@ import {
   type EntryToRecord,
 } from './bank-entries';
 import { viewEntries } from './bank-entries-list';
+import { accountBatches } from '../common/account-batches';
 
 /**
- * Bank entries added one by one (POST /v1/bank-entries) are written in batches: those that arrive
- * while a batch is being written go together in the next one, in one transaction with a statement
- * per step (recordEntries) instead of some twenty per entry. A lone entry is written at once, so
- * nobody waits for company. Each entry still gets its own answer: Repeated, a bad bank account or
- * its match. When a whole batch fails (a deadlock with another writer, a lost connection), its
- * entries are written again one by one, so one entry's failure is only its own.
+ * Bank entries added one by one (POST /v1/bank-entries) are written in batches by the group commit
+ * (common/account-batches.ts): one transaction with a statement per step (recordEntries) instead of
+ * some twenty per entry. Each entry still gets its own answer: Repeated, a bad bank account or its
+ * match, read after the commit.
  */
 export const MAX_BATCH = 200;
-/** Batches written at the same time, each on a connection of its own. */
-export const MAX_IN_FLIGHT = 2;
 
 type Added = Awaited<ReturnType<typeof answersOf>>[number];
-
-interface Waiting {
-  item: EntryToRecord;
-  resolve: (added: Exclude<Added, Error>) => void;
-  reject: (error: unknown) => void;
-}
 
 /**
  * One batch in one transaction: for each entry its record and match, or the error that is its own
@@ -49,10 +40,10 @@ const writeBatch = async (db: Db, items: EntryToRecord[]) => {
   });
 };
 
-type Written = Awaited<ReturnType<typeof writeBatch>>[number];
+type Written = Exclude<Awaited<ReturnType<typeof writeBatch>>[number], Error>;
 
 /** The answers of a committed batch: each entry as its caller sees it, in one query. */
-const answersOf = async (db: Db, written: Written[]) => {
+const answersOf = async (db: Db, written: (Written | Error)[]) => {
   const recorded = written.flatMap((w) => (w instanceof Error ? [] : [{ id: w.entry.id, user: w.item.user }]));
   const views = await viewEntries(db, recorded);
   let v = 0;
@@ -68,56 +59,10 @@ const batchers = new WeakMap<Db, (item: EntryToRecord) => Promise<Exclude<Added,
 const batcherOf = (db: Db) => {
   const known = batchers.get(db);
   if (known) return known;
-  const queue: Waiting[] = [];
-  let inFlight = 0;
-  const settle = (waiting: Waiting, added: Added) =>
-    added instanceof Error ? waiting.reject(added) : waiting.resolve(added);
-  /** Answers once committed; a failure to read the answers is not a reason to write again. */
-  const answer = async (batch: Waiting[], written: Written[]) => {
-    try {
-      const added = await answersOf(db, written);
-      batch.forEach((w, i) => settle(w, added[i]));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  };
-  const run = async (batch: Waiting[]) => {
-    let written: Written[];
-    try {
-      written = await writeBatch(
-        db,
-        batch.map((w) => w.item),
-      );
-    } catch (error) {
-      if (batch.length === 1) return batch[0].reject(error);
-      for (const w of batch) {
-        let own: Written[];
-        try {
-          own = await writeBatch(db, [w.item]);
-        } catch (failure) {
-          w.reject(failure);
-          continue;
-        }
-        await answer([w], own);
-      }
-      return;
-    }
-    await answer(batch, written);
-  };
-  const pump = () => {
-    while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
-      inFlight += 1;
-      void run(queue.splice(0, MAX_BATCH)).finally(() => {
-        inFlight -= 1;
-        pump();
-      });
-    }
-  };
-  const add = (item: EntryToRecord) =>
-    new Promise<Exclude<Added, Error>>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      pump();
-    });
+  const add = accountBatches<EntryToRecord, Written, Exclude<Added, Error>>((items) => writeBatch(db, items), {
+    maxBatch: MAX_BATCH,
+    answer: (written) => answersOf(db, written),
+  });
   batchers.set(db, add);
   return add;
 };

@@ -1,11 +1,12 @@
 /**
- * Writes that take ledger accounts' row locks (pay-outs holding merchants' money) go together:
- * those that arrive while a batch is being written wait and go together in the next one, one
- * transaction and one lock of each account for all of them, instead of a transaction each queued
- * behind a hot account's lock and some seven round trips each. A lone write goes at once, so
- * nobody waits for company. `write` answers each item (or the error that is its own) and throws
- * only when its transaction did not commit; then the batch's items are written again one by one,
- * so one item's failure is only its own.
+ * Group commit, the one algorithm behind pay-outs' and bank entries' writes: those that arrive
+ * while a batch is being written wait and go together in the next one, one transaction (and one
+ * lock of each ledger account or UTR) for all of them, instead of a transaction each queued behind
+ * a hot row's lock and some round trips each. A lone write goes at once, so nobody waits for
+ * company. `write` answers each item (or the error that is its own) and throws only when its
+ * transaction did not commit; then the batch's items are written again one by one, so one item's
+ * failure is only its own. `answer`, when given, reads each caller's answer after the commit: a
+ * failure there fails the callers but is no reason to write again.
  */
 export const MAX_BATCH = 100;
 /** Batches written at the same time, each on a connection of its own. */
@@ -17,34 +18,52 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-export const accountBatches = <I, O>(write: (items: I[]) => Promise<(O | Error)[]>) => {
+export const accountBatches = <I, W, O = W>(
+  write: (items: I[]) => Promise<(W | Error)[]>,
+  opts: { maxBatch?: number; answer?: (written: (W | Error)[]) => Promise<(O | Error)[]> } = {},
+) => {
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
-  const settle = (w: Waiting<I, O>, answer: O | Error) =>
-    answer instanceof Error ? w.reject(answer) : w.resolve(answer);
+  const answerOf = opts.answer ?? (async (written: (W | Error)[]) => written as unknown as (O | Error)[]);
+
+  const deliver = async (batch: Waiting<I, O>[], written: (W | Error)[]) => {
+    try {
+      const answers = await answerOf(written);
+      batch.forEach((w, i) => {
+        const answer = answers[i];
+        if (answer instanceof Error) w.reject(answer);
+        else w.resolve(answer);
+      });
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  };
 
   const run = async (batch: Waiting<I, O>[]) => {
-    let answers: (O | Error)[];
+    let written: (W | Error)[];
     try {
-      answers = await write(batch.map((w) => w.item));
+      written = await write(batch.map((w) => w.item));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       for (const w of batch) {
+        let own: (W | Error)[];
         try {
-          settle(w, (await write([w.item]))[0]);
-        } catch (own) {
-          w.reject(own);
+          own = await write([w.item]);
+        } catch (failure) {
+          w.reject(failure);
+          continue;
         }
+        await deliver([w], own);
       }
       return;
     }
-    batch.forEach((w, i) => settle(w, answers[i]));
+    await deliver(batch, written);
   };
 
   const pump = () => {
     while (inFlight < MAX_IN_FLIGHT && queue.length > 0) {
       inFlight += 1;
-      void run(queue.splice(0, MAX_BATCH)).finally(() => {
+      void run(queue.splice(0, opts.maxBatch ?? MAX_BATCH)).finally(() => {
         inFlight -= 1;
         pump();
       });
