@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_BATCH } from '../../server/services/common/csv';
+import { COUNT_CAP } from '../../server/services/common/lists';
 import { startServer, type TestServer } from '../support/server';
 import { signInAll, type DemoUser } from '../support/roles';
 
@@ -82,5 +83,23 @@ describe('exporting many events', () => {
     expect(ids).toHaveLength(total);
     expect(new Set(ids).size).toBe(total);
     expect(ids).toEqual(expected);
+  });
+});
+
+describe('counting a long log', () => {
+  it(`stops at ${COUNT_CAP} events and says so, like the money lists`, async () => {
+    await s.db.execute(sql`
+      insert into audit_events (actor_name, action, entity, entity_id)
+      select 'cap-counter', 'update', 'merchants', 'cap-' || g from generate_series(1, ${COUNT_CAP + 1}) g`);
+    const capped = await list('actorName=cap-counter');
+    expect(capped.status).toBe(200);
+    expect(capped.body).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(capped.body.data).toHaveLength(100);
+    await s.db.execute(sql`delete from audit_events where entity_id = 'cap-1'`);
+    const exact = await list('actorName=cap-counter');
+    expect(exact.body.total).toBe(COUNT_CAP);
+    expect(exact.body).not.toHaveProperty('totalCapped');
+    // A page past the end has no rows to carry the total: it is counted alone.
+    expect((await list('actorName=cap-counter&page=11')).body).toMatchObject({ data: [], total: COUNT_CAP });
   });
 });

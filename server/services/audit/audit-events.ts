@@ -1,23 +1,12 @@
-import { and, count, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { auditEvents } from '../../db/schema';
 import { notFound } from '../../errors';
 import type { ListFilters } from '../../routes/read-routes';
 import type { AuditEventFilters, AuditEventView, AuditSort } from '../../schemas/audit-events';
 import type { SessionUser } from '../common/session-user';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  istDayRange,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, istDayRange, likePattern, type Paging } from '../common/lists';
+import { keysetList } from '../common/keyset-list';
 import { dataScope, scopeWhere } from '../common/scope';
 
 type Row = typeof auditEvents.$inferSelect;
@@ -55,40 +44,25 @@ const filterWhere = (f: Filters): SQL[] =>
     f.ids && inArray(auditEvents.id, numericIds(f.ids)),
   );
 
-export const listAuditEvents = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<AuditSort>) => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, auditEvents.id);
-  const [rows, [{ total }]] = await Promise.all([
+const eventList = keysetList({
+  table: auditEvents,
+  sorts: SORT_COLUMNS,
+  id: auditEvents.id,
+  select: (db, key, extra = {}) =>
     db
-      .select()
+      .select({ e: auditEvents, ...cursorFields(key), ...extra })
       .from(auditEvents)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(auditEvents).where(where),
-  ]);
-  return { data: rows.map(presentEvent), total };
-};
+      .$dynamic(),
+  present: (r) => presentEvent(r.e),
+});
 
-export const exportAuditEvents = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<AuditSort>,
-): Promise<Batches> => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, auditEvents.id);
-  return async (after, limit) => {
-    const rows = await db
-      .select({ e: auditEvents, ...cursorFields(key) })
-      .from(auditEvents)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: rows.map((r) => presentEvent(r.e)), next: cursorOf(rows.at(-1)) };
-  };
-};
+const whereOf = async (db: DbOrTx, user: SessionUser, f: Filters) => and(await visible(db, user), ...filterWhere(f));
+
+export const listAuditEvents = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<AuditSort>) =>
+  eventList.page(db, await whereOf(db, user, filters), paging);
+
+export const exportAuditEvents = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<AuditSort>) =>
+  eventList.batches(db, await whereOf(db, user, filters), paging);
 
 export const AUDIT_CSV_COLUMNS = [
   { key: 'at', header: 'At' },

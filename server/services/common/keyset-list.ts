@@ -46,42 +46,51 @@ export const pageTotal = async (
 };
 
 /**
- * One list's page and CSV batches over a table (STYLE: lists that stay fast): the page counted up
- * to a cap, the export walked by key (sort value, id) a batch at a time, the rows shaped by `present`.
+ * How a list's rows are shown: one by one (`present`), or a page or batch at a time
+ * (`presentRows`) when showing them reads more (their money, their links) for all of them at once.
  */
-export const keysetList = <
-  S extends string,
-  R extends { cursorKey: string; cursorId: string },
-  V extends object,
->(spec: {
-  table: PgTable;
-  sorts: Record<S, AnyPgColumn>;
-  id: AnyPgColumn;
-  select: (db: DbOrTx, key: SortKey, extra?: ExtraFields) => Selectable<R>;
-  present: (row: R) => V;
-}) => ({
-  page: async (db: DbOrTx, where: SQL | undefined, paging: Paging<S>) => {
-    const key = sortKey(paging, spec.sorts, spec.id);
-    const rows = await spec
-      .select(db, key, { total: cappedCountColumn(spec.table, where) })
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging));
-    return {
-      data: rows.map(spec.present),
-      ...(await pageTotal(rows, paging, () => cappedCount(db, spec.table, where))),
-    };
-  },
-  batches:
-    (db: DbOrTx, where: SQL | undefined, paging: Paging<S>): Batches =>
-    async (after, limit) => {
+type Presenter<R, V> = { present: (row: R) => V } | { presentRows: (db: DbOrTx, rows: R[]) => Promise<V[]> };
+
+/**
+ * One list's page and CSV batches over a table (STYLE: lists that stay fast): the page counted up
+ * to a cap, the export walked by key (sort value, id) a batch at a time, the rows shaped by `present`
+ * (or `presentRows`). The filter (`where`) names the table's own columns only: the count reads the
+ * table alone.
+ */
+export const keysetList = <S extends string, R extends { cursorKey: string; cursorId: string }, V extends object>(
+  spec: {
+    table: PgTable;
+    sorts: Record<S, AnyPgColumn>;
+    id: AnyPgColumn;
+    select: (db: DbOrTx, key: SortKey, extra?: ExtraFields) => Selectable<R>;
+  } & Presenter<R, V>,
+) => {
+  const shown = async (db: DbOrTx, rows: R[]): Promise<V[]> =>
+    'present' in spec ? rows.map((row) => spec.present(row)) : spec.presentRows(db, rows);
+  return {
+    page: async (db: DbOrTx, where: SQL | undefined, paging: Paging<S>) => {
       const key = sortKey(paging, spec.sorts, spec.id);
       const rows = await spec
-        .select(db, key)
-        .where(and(where, afterCursor(key, after)))
+        .select(db, key, { total: cappedCountColumn(spec.table, where) })
+        .where(where)
         .orderBy(...orderOf(key))
-        .limit(limit);
-      return { rows: rows.map(spec.present) as Record<string, unknown>[], next: cursorOf(rows.at(-1)) };
+        .limit(paging.pageSize)
+        .offset(offsetOf(paging));
+      return {
+        data: await shown(db, rows),
+        ...(await pageTotal(rows, paging, () => cappedCount(db, spec.table, where))),
+      };
     },
-});
+    batches:
+      (db: DbOrTx, where: SQL | undefined, paging: Paging<S>): Batches =>
+      async (after, limit) => {
+        const key = sortKey(paging, spec.sorts, spec.id);
+        const rows = await spec
+          .select(db, key)
+          .where(and(where, afterCursor(key, after)))
+          .orderBy(...orderOf(key))
+          .limit(limit);
+        return { rows: (await shown(db, rows)) as Record<string, unknown>[], next: cursorOf(rows.at(-1)) };
+      },
+  };
+};
