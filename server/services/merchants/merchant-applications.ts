@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db';
 import { merchantApplications, users } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
@@ -14,18 +14,8 @@ import type {
 } from '../../schemas/merchant-applications';
 import { audit } from '../common/audit';
 import type { SessionUser } from '../common/session-user';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, likePattern, type Paging } from '../common/lists';
+import { keysetList } from '../common/keyset-list';
 import type { UrlPolicy } from '../callbacks/callback-urls';
 import { insertMerchant } from './merchants';
 import { checkPasswordStrength, hashPassword } from '../identity/passwords';
@@ -64,45 +54,29 @@ const filterWhere = (f: Filters): SQL[] =>
     f.ids && inArray(merchantApplications.id, f.ids),
   );
 
-export const listApplications = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<ApplicationSort>,
-) => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, merchantApplications.id);
-  const [rows, [{ total }]] = await Promise.all([
+const applicationList = keysetList({
+  table: merchantApplications,
+  sorts: SORT_COLUMNS,
+  id: merchantApplications.id,
+  select: (db, key, extra = {}) =>
     db
-      .select()
+      .select({ a: merchantApplications, ...cursorFields(key), ...extra })
       .from(merchantApplications)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(merchantApplications).where(where),
-  ]);
-  return { data: rows.map(presentApplication), total };
-};
+      .$dynamic(),
+  present: (r) => presentApplication(r.a),
+});
+
+const whereOf = async (db: DbOrTx, user: SessionUser, f: Filters) => and(await visible(db, user), ...filterWhere(f));
+
+export const listApplications = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<ApplicationSort>) =>
+  applicationList.page(db, await whereOf(db, user, filters), paging);
 
 export const exportApplications = async (
   db: Db,
   user: SessionUser,
   filters: Filters,
   paging: Paging<ApplicationSort>,
-): Promise<Batches> => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, merchantApplications.id);
-  return async (after, limit) => {
-    const rows = await db
-      .select({ a: merchantApplications, ...cursorFields(key) })
-      .from(merchantApplications)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: rows.map((r) => presentApplication(r.a)), next: cursorOf(rows.at(-1)) };
-  };
-};
+) => applicationList.batches(db, await whereOf(db, user, filters), paging);
 
 export const APPLICATION_CSV_COLUMNS = [
   { key: 'businessName', header: 'Business' },
