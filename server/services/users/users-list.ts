@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { users } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -7,18 +7,8 @@ import { codesOutside } from '../../../domain/scope';
 import type { ListFilters } from '../../routes/read-routes';
 import type { UserFilters, UserSort, UserView } from '../../schemas/users';
 import type { SessionUser } from '../common/session-user';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, likePattern, type Paging } from '../common/lists';
+import { keysetList } from '../common/keyset-list';
 import { dataScope, narrowCodes, scopeMerchantCodes, scopeWhere, type DataScope } from '../common/scope';
 
 type Row = typeof users.$inferSelect;
@@ -75,41 +65,28 @@ const filterWhere = (f: Filters, scope: DataScope): SQL[] =>
     f.ids && inArray(users.id, f.ids),
   );
 
+/** The list as a caller sees it: each user's merchant codes cut to the caller's scope. */
+const userList = (scope: DataScope) =>
+  keysetList({
+    table: users,
+    sorts: SORT_COLUMNS,
+    id: users.id,
+    select: (db, key, extra = {}) =>
+      db
+        .select({ u: users, ...cursorFields(key), ...extra })
+        .from(users)
+        .$dynamic(),
+    present: (r) => presentUser(r.u, scopeMerchantCodes(scope)),
+  });
+
 export const listUsers = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<UserSort>) => {
   const scope = await dataScope(db, user);
-  const where = and(visible(scope), ...filterWhere(filters, scope));
-  const key = sortKey(paging, SORT_COLUMNS, users.id);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { data: rows.map((row) => presentUser(row, scopeMerchantCodes(scope))), total };
+  return userList(scope).page(db, and(visible(scope), ...filterWhere(filters, scope)), paging);
 };
 
-export const exportUsers = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<UserSort>,
-): Promise<Batches> => {
+export const exportUsers = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<UserSort>) => {
   const scope = await dataScope(db, user);
-  const where = and(visible(scope), ...filterWhere(filters, scope));
-  const key = sortKey(paging, SORT_COLUMNS, users.id);
-  return async (after, limit) => {
-    const rows = await db
-      .select({ u: users, ...cursorFields(key) })
-      .from(users)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: rows.map((r) => presentUser(r.u, scopeMerchantCodes(scope))), next: cursorOf(rows.at(-1)) };
-  };
+  return userList(scope).batches(db, and(visible(scope), ...filterWhere(filters, scope)), paging);
 };
 
 export const USER_CSV_COLUMNS = [
