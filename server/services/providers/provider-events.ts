@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { providerEvents } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -13,7 +13,8 @@ import type {
 } from '../../schemas/provider-events';
 import { audit } from '../common/audit';
 import type { SessionUser } from '../common/session-user';
-import { conditions, offsetOf, orderOf, sortKey, type Paging } from '../common/lists';
+import { conditions, cursorFields, type Paging } from '../common/lists';
+import { keysetList } from '../common/keyset-list';
 import { SYSTEM, type PayinActor } from '../payins/payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
 import { verifyCashfree, verifyPayu, verifyRazorpay, type RawHeaders, type Verdict } from './provider-signatures';
@@ -247,22 +248,21 @@ const filterWhere = (f: Filters): SQL[] =>
     f.ids && inArray(providerEvents.id, f.ids),
   );
 
-/** Newest first by default; the log belongs to no merchant or vendor (ADMIN's alone, by the guard). */
-export const listProviderEvents = async (db: Db, filters: Filters, paging: Paging<ProviderEventSort>) => {
-  const where = and(...filterWhere(filters));
-  const key = sortKey(paging, { receivedAt: providerEvents.receivedAt }, providerEvents.id);
-  const [rows, [{ total }]] = await Promise.all([
+const eventList = keysetList({
+  table: providerEvents,
+  sorts: { receivedAt: providerEvents.receivedAt },
+  id: providerEvents.id,
+  select: (db, key, extra = {}) =>
     db
-      .select()
+      .select({ e: providerEvents, ...cursorFields(key), ...extra })
       .from(providerEvents)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(providerEvents).where(where),
-  ]);
-  return { data: rows.map(presentRow), total };
-};
+      .$dynamic(),
+  present: (r) => presentRow(r.e),
+});
+
+/** Newest first by default; the log belongs to no merchant or vendor (ADMIN's alone, by the guard). */
+export const listProviderEvents = async (db: Db, filters: Filters, paging: Paging<ProviderEventSort>) =>
+  eventList.page(db, and(...filterWhere(filters)), paging);
 
 export const getProviderEvent = async (db: Db, id: string) => {
   const [row] = await db.select().from(providerEvents).where(eq(providerEvents.id, id));
