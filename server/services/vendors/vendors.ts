@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { users, vendors } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../errors';
@@ -15,18 +15,8 @@ import type {
 import { audit, diff } from '../common/audit';
 import type { SessionUser } from '../common/session-user';
 import { NO_VENDOR_MONEY, vendorMoney } from '../ledger/balances';
-import type { Batches } from '../common/csv';
-import {
-  conditions,
-  cursorFields,
-  cursorOf,
-  afterCursor,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, likePattern, sortKey, type Paging } from '../common/lists';
+import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { bpsFrom } from '../common/money-input';
 import { dataScope, scopeWhere } from '../common/scope';
 
@@ -81,42 +71,28 @@ const filterWhere = (f: Filters): SQL[] =>
   );
 
 /** The rows with their creator's name, and (with a sort key) the cursor of each row. */
-const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, vendors.id)) =>
+const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, vendors.id), extra: ExtraFields = {}) =>
   db
-    .select({ v: vendors, createdByName: users.userName, ...cursorFields(key) })
+    .select({ v: vendors, createdByName: users.userName, ...cursorFields(key), ...extra })
     .from(vendors)
-    .leftJoin(users, eq(users.id, vendors.createdBy));
+    .leftJoin(users, eq(users.id, vendors.createdBy))
+    .$dynamic();
 
-export const listVendors = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<VendorSort>) => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, vendors.id);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(vendors).where(where),
-  ]);
-  return { data: await presentWithMoney(db, rows), total };
-};
+const vendorList = keysetList({
+  table: vendors,
+  sorts: SORT_COLUMNS,
+  id: vendors.id,
+  select: selectRows,
+  presentRows: presentWithMoney,
+});
 
-export const exportVendors = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<VendorSort>,
-): Promise<Batches> => {
-  const where = and(await visible(db, user), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, vendors.id);
-  return async (after, limit) => {
-    const rows = await selectRows(db, key)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: await presentWithMoney(db, rows), next: cursorOf(rows.at(-1)) };
-  };
-};
+const whereOf = async (db: DbOrTx, user: SessionUser, f: Filters) => and(await visible(db, user), ...filterWhere(f));
+
+export const listVendors = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<VendorSort>) =>
+  vendorList.page(db, await whereOf(db, user, filters), paging);
+
+export const exportVendors = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<VendorSort>) =>
+  vendorList.batches(db, await whereOf(db, user, filters), paging);
 
 export const VENDOR_CSV_COLUMNS = [
   { key: 'code', header: 'Code' },
