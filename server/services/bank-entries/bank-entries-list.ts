@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db';
 import { bankAccounts, bankEntries, checkerRequests, payins, users } from '../../db/schema';
@@ -9,18 +9,8 @@ import { paiseToRupees } from '../../../domain/money';
 import type { ListFilters } from '../../routes/read-routes';
 import type { BankEntryFilters, BankEntrySort, BankEntryView } from '../../schemas/bank-entries';
 import type { SessionUser } from '../common/session-user';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  istDayRange,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, istDayRange, sortKey, type Paging } from '../common/lists';
+import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { paiseFrom } from '../common/money-input';
 import { maskedUtr } from '../../../domain/utr-uses';
 import { dataScope, scopeWhere, type DataScope } from '../common/scope';
@@ -54,6 +44,7 @@ const filterWhere = (f: Filters): SQL[] =>
 const selectRows = (
   db: DbOrTx,
   key = sortKey({ page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' }, SORT_COLUMNS, bankEntries.id),
+  extra: ExtraFields = {},
 ) =>
   db
     .select({
@@ -63,6 +54,7 @@ const selectRows = (
       createdBy: adder.userName,
       awaitingChecker: checkerRequests.makerName,
       ...cursorFields(key),
+      ...extra,
     })
     .from(bankEntries)
     .innerJoin(bankAccounts, eq(bankAccounts.id, bankEntries.bankAccountId))
@@ -74,7 +66,8 @@ const selectRows = (
         eq(checkerRequests.entity, FOUR_EYES['bank-entry.reset'].entity),
         eq(checkerRequests.entityId, bankEntries.id),
       ),
-    );
+    )
+    .$dynamic();
 
 type Joined = {
   e: EntryRow;
@@ -102,38 +95,24 @@ const present = (r: Joined, forVendor: boolean): BankEntryView => ({
   createdAt: r.e.createdAt.toISOString(),
 });
 
-export const listEntries = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankEntrySort>) => {
-  const where = and(entryVisible(await dataScope(db, user)), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, bankEntries.id);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(bankEntries).where(where),
-  ]);
-  const forVendor = belongsToVendor(user.role);
-  return { data: rows.map((r) => present(r, forVendor)), total };
-};
+/** The list as a caller sees it: a vendor's users see an unused entry's UTR masked, and no order ids. */
+const entryList = (user: SessionUser) =>
+  keysetList({
+    table: bankEntries,
+    sorts: SORT_COLUMNS,
+    id: bankEntries.id,
+    select: selectRows,
+    present: (r) => present(r, belongsToVendor(user.role)),
+  });
 
-export const exportEntries = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<BankEntrySort>,
-): Promise<Batches> => {
-  const where = and(entryVisible(await dataScope(db, user)), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, bankEntries.id);
-  const forVendor = belongsToVendor(user.role);
-  return async (after, limit) => {
-    const rows = await selectRows(db, key)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: rows.map((r) => present(r, forVendor)), next: cursorOf(rows.at(-1)) };
-  };
-};
+const whereOf = async (db: DbOrTx, user: SessionUser, f: Filters) =>
+  and(entryVisible(await dataScope(db, user)), ...filterWhere(f));
+
+export const listEntries = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankEntrySort>) =>
+  entryList(user).page(db, await whereOf(db, user, filters), paging);
+
+export const exportEntries = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankEntrySort>) =>
+  entryList(user).batches(db, await whereOf(db, user, filters), paging);
 
 export const ENTRY_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Created At' },
