@@ -18,18 +18,8 @@ import type {
 } from '../../schemas/merchants';
 import type { SessionUser } from '../common/session-user';
 import { merchantMoney, NO_MERCHANT_MONEY, type MerchantMoney } from '../ledger/balances';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, likePattern, sortKey, type Paging } from '../common/lists';
+import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { dataScope, scopeMerchantCodes, scopeWhere, type DataScope } from '../common/scope';
 
 type Row = typeof merchants.$inferSelect;
@@ -108,11 +98,16 @@ const filterWhere = (f: Filters): SQL[] =>
   );
 
 /** The rows with their parent's code, and (with a sort key) the cursor of each row. */
-export const selectMerchants = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, merchants.id)) =>
+export const selectMerchants = (
+  db: DbOrTx,
+  key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, merchants.id),
+  extra: ExtraFields = {},
+) =>
   db
-    .select({ m: merchants, parentCode: parent.code, ...cursorFields(key) })
+    .select({ m: merchants, parentCode: parent.code, ...cursorFields(key), ...extra })
     .from(merchants)
-    .leftJoin(parent, eq(parent.id, merchants.parentId));
+    .leftJoin(parent, eq(parent.id, merchants.parentId))
+    .$dynamic();
 
 const subMerchantCounts = async (db: Db, ids: string[]) => {
   if (ids.length === 0) return new Map<string | null, number>();
@@ -124,50 +119,34 @@ const subMerchantCounts = async (db: Db, ids: string[]) => {
   return new Map(rows.map((r) => [r.parentId, r.n]));
 };
 
+/** The list with each merchant's money, as the filters and the caller's scope ask for it. */
+const merchantList = (filters: MoneyQuery, scope: DataScope) =>
+  keysetList({
+    table: merchants,
+    sorts: SORT_COLUMNS,
+    id: merchants.id,
+    select: selectMerchants,
+    presentRows: (db, rows) => presentWithMoney(db, rows, filters, scope),
+  });
+
 export const listMerchants = async (
   db: Db,
   user: SessionUser,
   filters: Filters,
   paging: Paging<MerchantSort>,
-): Promise<{ data: MerchantRow[]; total: number }> => {
+): Promise<{ data: MerchantRow[]; total: number; totalCapped?: true }> => {
   const scope = await dataScope(db, user);
-  const where = and(merchantsIn(scope), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, merchants.id);
-  const [rows, [{ total }]] = await Promise.all([
-    selectMerchants(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db.select({ total: count() }).from(merchants).where(where),
-  ]);
-  const [children, shown] = await Promise.all([
-    subMerchantCounts(
-      db,
-      rows.map((r) => r.m.id),
-    ),
-    presentWithMoney(db, rows, filters, scope),
-  ]);
-  const data = shown.map((m) => ({ ...m, subMerchantCount: children.get(m.id) ?? 0 }));
-  return { data, total };
+  const page = await merchantList(filters, scope).page(db, and(merchantsIn(scope), ...filterWhere(filters)), paging);
+  const children = await subMerchantCounts(
+    db,
+    page.data.map((m) => m.id),
+  );
+  return { ...page, data: page.data.map((m) => ({ ...m, subMerchantCount: children.get(m.id) ?? 0 })) };
 };
 
-export const exportMerchants = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<MerchantSort>,
-): Promise<Batches> => {
+export const exportMerchants = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<MerchantSort>) => {
   const scope = await dataScope(db, user);
-  const where = and(merchantsIn(scope), ...filterWhere(filters));
-  const key = sortKey(paging, SORT_COLUMNS, merchants.id);
-  return async (after, limit) => {
-    const rows = await selectMerchants(db, key)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: await presentWithMoney(db, rows, filters, scope), next: cursorOf(rows.at(-1)) };
-  };
+  return merchantList(filters, scope).batches(db, and(merchantsIn(scope), ...filterWhere(filters)), paging);
 };
 
 export const MERCHANT_CSV_COLUMNS = [
