@@ -1,4 +1,4 @@
-import { and, count, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, exists, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -10,18 +10,8 @@ import type { BankFilters, BankListRow, BankSort, BankView } from '../../schemas
 import type { SessionUser } from '../common/session-user';
 import { bankRangeMoney, istDaysOrToday } from '../ledger/balances';
 import { makersOf } from './bank-account-makers';
-import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  likePattern,
-  offsetOf,
-  orderOf,
-  sortKey,
-  type Paging,
-} from '../common/lists';
+import { conditions, cursorFields, likePattern, sortKey, type Paging } from '../common/lists';
+import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { dataScope, scopeWhere } from '../common/scope';
 
 export type BankRow = typeof bankAccounts.$inferSelect;
@@ -96,10 +86,14 @@ const linkedTo = (db: DbOrTx, codes: string[]) =>
       .where(and(eq(merchantBankAccounts.bankAccountId, bankAccounts.id), inArray(merchants.code, codes))),
   );
 
+/** Accounts of the vendor with this code, on the account's own column (the list's count reads no join). */
+const ofVendor = (db: DbOrTx, code: string) =>
+  inArray(bankAccounts.vendorId, db.select({ id: vendors.id }).from(vendors).where(eq(vendors.code, code)));
+
 /** A vendor's users see its accounts; a merchant's users the accounts linked to their merchants. */
 const visible = async (db: DbOrTx, user: SessionUser): Promise<SQL | undefined> =>
   scopeWhere(await dataScope(db, user), {
-    vendorCode: (code) => eq(vendors.code, code),
+    vendorCode: (code) => ofVendor(db, code),
     merchantCodes: (codes) => linkedTo(db, codes),
   });
 
@@ -114,18 +108,23 @@ const filterWhere = (db: DbOrTx, f: Filters): SQL[] =>
     f.nickname && ilike(bankAccounts.nickname, likePattern(f.nickname)),
     f.bankName && ilike(bankAccounts.bankName, likePattern(f.bankName)),
     f.usedFor && eq(bankAccounts.usedFor, f.usedFor),
-    f.vendorCode && eq(vendors.code, f.vendorCode),
+    f.vendorCode && ofVendor(db, f.vendorCode),
     f.merchantCode && linkedTo(db, [f.merchantCode]),
     f.enabled !== undefined && eq(bankAccounts.enabled, f.enabled),
     f.ids && inArray(bankAccounts.id, f.ids),
   );
 
 /** The accounts with their vendor's code, and (with a sort key) the cursor of each row. */
-const selectRows = (db: DbOrTx, key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, bankAccounts.id)) =>
+const selectRows = (
+  db: DbOrTx,
+  key = sortKey(DEFAULT_PAGING, SORT_COLUMNS, bankAccounts.id),
+  extra: ExtraFields = {},
+) =>
   db
-    .select({ b: bankAccounts, vendorCode: vendors.code, ...cursorFields(key) })
+    .select({ b: bankAccounts, vendorCode: vendors.code, ...cursorFields(key), ...extra })
     .from(bankAccounts)
-    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId));
+    .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
+    .$dynamic();
 
 /** The page's rows with their merchants and, for callers (not the audit log), their makers. */
 const withCodes = async (db: DbOrTx, rows: { b: BankRow; vendorCode: string }[], viewer: Viewer) => {
@@ -151,40 +150,24 @@ const withBalances = async (db: DbOrTx, shown: BankView[], f: Filters): Promise<
   return shown.map((b) => ({ ...b, balance: paiseToRupees(moved.get(b.id) ?? 0) }));
 };
 
-export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) => {
-  const where = and(await visible(db, user), ...filterWhere(db, filters));
-  const key = sortKey(paging, SORT_COLUMNS, bankAccounts.id);
-  const [rows, [{ total }]] = await Promise.all([
-    selectRows(db, key)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(paging.pageSize)
-      .offset(offsetOf(paging)),
-    db
-      .select({ total: count() })
-      .from(bankAccounts)
-      .innerJoin(vendors, eq(vendors.id, bankAccounts.vendorId))
-      .where(where),
-  ]);
-  return { data: await withBalances(db, await withCodes(db, rows, user), filters), total };
-};
+/** The list as a caller sees it: numbers masked by role, with what moved over the filter's days. */
+const accountList = (user: SessionUser, f: Filters) =>
+  keysetList({
+    table: bankAccounts,
+    sorts: SORT_COLUMNS,
+    id: bankAccounts.id,
+    select: selectRows,
+    presentRows: async (db, rows) => withBalances(db, await withCodes(db, rows, user), f),
+  });
 
-export const exportBankAccounts = async (
-  db: Db,
-  user: SessionUser,
-  filters: Filters,
-  paging: Paging<BankSort>,
-): Promise<Batches> => {
-  const where = and(await visible(db, user), ...filterWhere(db, filters));
-  const key = sortKey(paging, SORT_COLUMNS, bankAccounts.id);
-  return async (after, limit) => {
-    const rows = await selectRows(db, key)
-      .where(and(where, afterCursor(key, after)))
-      .orderBy(...orderOf(key))
-      .limit(limit);
-    return { rows: await withBalances(db, await withCodes(db, rows, user), filters), next: cursorOf(rows.at(-1)) };
-  };
-};
+const whereOf = async (db: DbOrTx, user: SessionUser, f: Filters) =>
+  and(await visible(db, user), ...filterWhere(db, f));
+
+export const listBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) =>
+  accountList(user, filters).page(db, await whereOf(db, user, filters), paging);
+
+export const exportBankAccounts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<BankSort>) =>
+  accountList(user, filters).batches(db, await whereOf(db, user, filters), paging);
 
 export const BANK_CSV_COLUMNS = [
   { key: 'nickname', header: 'Account Name' },
