@@ -1,6 +1,6 @@
 import { buildApp } from './app';
 import type { Config } from './config';
-import { attachEmbedded, openPostgres } from './db';
+import { attachDatabase, openDatabase } from './database';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './demo/seed';
 import { seedDemoDeposits } from './demo/seed-deposits';
@@ -13,7 +13,7 @@ import { buildDashboardIfStale } from './build';
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
 export const serve = async (config: Config, embedded: EmbeddedPostgres | undefined) => {
   if (process.argv.includes('--build-if-stale')) await buildDashboardIfStale(config.distDir);
-  const database = embedded ? await attachEmbedded(embedded) : await openPostgres(config.databaseUrl!);
+  const database = embedded ? await attachDatabase(embedded) : await openDatabase(config.databaseUrl!);
   // Before the demo seed hashes its passwords.
   setPasswordHashCost(config.passwordHashCost);
   const app = await buildApp({

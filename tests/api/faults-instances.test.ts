@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { openPostgres, type Database } from '../../server/db';
+import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { auditEvents, callbacks, merchants, payins } from '../../server/db/schema';
 import { queueCallback } from '../../server/services/callbacks/callbacks';
 import { startReceiver } from '../support/callback-receiver';
@@ -30,7 +31,7 @@ beforeAll(async () => {
   receiver = await startReceiver();
   await callbacksTo(seeded.db, 'CRISP', receiver.url);
   for (let i = 0; i < 2; i += 1) {
-    const database = await openPostgres(fresh.url, 5);
+    const database = await openDatabase(fresh.url, 5);
     pools.push(database);
     const config = testConfig({
       callbackWorker: true,

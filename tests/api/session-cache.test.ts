@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app';
-import { openPostgres, poolOf, type Database } from '../../server/db';
+import { poolOf, type Database } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { confirm } from '../support/roles';
 import { startServer, type TestServer } from '../support/server';
 
@@ -43,7 +44,7 @@ const withoutAnnouncements = async <T>(work: () => Promise<T>) => {
 
 beforeAll(async () => {
   a = await startServer();
-  const database = await openPostgres(poolOf(a.db).options.connectionString!, 3);
+  const database = await openDatabase(poolOf(a.db).options.connectionString!, 3);
   const app = await buildApp({ database, config: a.config });
   await app.listen({ port: 0, host: '127.0.0.1' });
   second = { database, app, url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };

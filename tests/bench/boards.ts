@@ -39,7 +39,7 @@ const PAYOUTS = knob('BOARDS_PAYOUTS', 500_000);
 const CONNECTIONS = knob('BOARDS_CONNECTIONS', 10);
 /** The issue's targets. */
 export const DASHBOARD_P99_MS = 50;
-/** The server's pool (openPostgres' default): the bare SQL gets as many connections. */
+/** The server's pool (openDatabase's default): the bare SQL gets as many connections. */
 const SERVER_POOL = 10;
 
 export interface BoardsRequest {

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { openPostgres, type Database } from '../../server/db';
+import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { seedDemo } from '../../server/demo/seed';
 import { foldPending } from '../../server/services/ledger/rollup-folds';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
@@ -114,7 +115,7 @@ export const openLarge = async (
       out.skipped = `LARGE_DATABASE_URL: ${unready}`;
       return null;
     }
-    const database = await openPostgres(given);
+    const database = await openDatabase(given);
     const close = onCleanup('large database pool', () => database.close());
     const pool = poolOf(database);
     log('large: ANALYZE of the given database');

@@ -14,7 +14,8 @@
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { openPostgres, type Database } from '../../server/db';
+import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { seedDemo } from '../../server/demo/seed';
 
 export interface ScaleTargets {
@@ -180,7 +181,7 @@ export const seedScale = async (
   };
 };
 
-/** The pool under a database opened with openPostgres. */
+/** The pool under a database opened with openDatabase. */
 export const poolOf = (database: Database) => (database.db as unknown as { $client: pg.Pool }).$client;
 
 /** Demo data, then the generated rows, on a migrated database. */
@@ -200,7 +201,7 @@ const main = async () => {
   const host = new URL(url).hostname;
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
     throw new Error(`only a local PostgreSQL server is seeded (got host ${host})`);
-  const database = await openPostgres(url);
+  const database = await openDatabase(url);
   try {
     const result = await seedAll(database, { merchants: 10_000, bankAccounts: 50_000, vendors: 20 });
     console.log(JSON.stringify(result, null, 2));

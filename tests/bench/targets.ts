@@ -7,7 +7,8 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { buildApp, type App } from '../../server/app';
-import { openEmbedded, openPostgres, type Database } from '../../server/db';
+import type { Database } from '../../server/db';
+import { openDatabase, openEmbeddedDatabase } from '../../server/database';
 import { seedDemo } from '../../server/demo/seed';
 import { testConfig } from '../support/server';
 import { onCleanup } from './cleanup';
@@ -93,7 +94,7 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
   let databaseUrl: string | undefined;
   if (engine === 'embedded') {
     const tmp = tempDir('pgc-bench-embedded-');
-    database = await openEmbedded(tmp.dir);
+    database = await openEmbeddedDatabase(tmp.dir);
     const db = database;
     const closeDb = onCleanup('embedded database', () => db.close());
     where = 'temp data folder';
@@ -109,7 +110,7 @@ export const openBenchDatabase = async (engine: Engine, postgresUrl: string): Pr
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
     try {
-      database = await openPostgres(url.toString());
+      database = await openDatabase(url.toString());
     } catch (error) {
       await drop();
       throw error;

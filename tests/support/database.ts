@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, type Database } from '../../server/db';
+import type { Database } from '../../server/db';
+import { openDatabase } from '../../server/database';
 
 const uniqueName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 
@@ -46,7 +47,7 @@ export const openTestDatabase = async (
   });
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), poolSize);
+  const database = await openDatabase(url.toString(), poolSize);
   return {
     ...database,
     close: async () => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { openPostgres } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { seedDemo } from '../../server/demo/seed';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { newDatabaseName } from './database';
@@ -22,7 +22,7 @@ export const makeDemoTemplate = async (base: string): Promise<DemoTemplate> => {
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 5);
+  const database = await openDatabase(url.toString(), 5);
   try {
     setPasswordHashCost(TEST_HASH_COST);
     await seedDemo(database.db);

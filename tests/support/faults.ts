@@ -7,7 +7,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, type Database, type Db } from '../../server/db';
+import type { Database, Db } from '../../server/db';
+import { openDatabase } from '../../server/database';
 import { prepareDataDir, unprivilegedUser } from '../../server/db/data-folder';
 import { merchants } from '../../server/db/schema';
 import { seedDemo } from '../../server/demo/seed';
@@ -195,7 +196,7 @@ export const productOn = (databaseUrl: string, env: NodeJS.ProcessEnv = {}) => {
  * given the demo's users, merchants and accounts (not its history, which takes long to make).
  */
 export const openSeeded = async (url: string): Promise<Database> => {
-  const database = await openPostgres(url, 4);
+  const database = await openDatabase(url, 4);
   setPasswordHashCost(TEST_HASH_COST);
   await seedDemo(database.db);
   return database;
