@@ -16,9 +16,6 @@ import { amountKeyword, jsonBodyParser } from './plugins/amounts';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/common/settings';
 import { writeToOutbox } from './services/common/outbox';
-import { forgetOldGuesses } from './services/identity/guesses';
-import { forgetSpentConfirmations } from './services/identity/confirmations';
-import { GUESS_WINDOW_SECONDS } from './services/identity/auth';
 import { setPasswordHashCost } from './services/identity/passwords';
 import { withLogRedaction } from './logging';
 import { authRoutes } from './routes/auth';
@@ -37,8 +34,12 @@ import { merchantApiRoutes } from './routes/merchant-api';
 import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
-import { withdrawalRoutes } from './routes/withdrawals';
-import { moneyRoutes } from './routes/money';
+import { settlementRoutes } from './routes/settlements';
+import { settlementBalanceRoutes } from './routes/settlement-balances';
+import { reconciliationRoutes } from './routes/reconciliation';
+import { payoutRoutes } from './routes/payouts';
+import { payoutAdminRoutes } from './routes/payout-admin';
+import { payoutEkoRoutes } from './routes/payout-eko';
 import { providerRoutes } from './routes/providers';
 import { payPagePolicy } from './services/pay-page/pay-page-policy';
 import { allProviderSettings } from './services/providers/provider-config';
@@ -48,9 +49,8 @@ import { boardRoutes } from './routes/boards';
 import { accountReportRoutes } from './routes/account-reports';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
-import { startCallbackWorker, type CallbackWorker } from './services/callbacks/callback-worker';
-import { startExpiryJob } from './services/payins/payin-expiry';
-import { startFoldJob } from './services/ledger/rollup-folds';
+import { ekoSetupFrom } from './services/payouts/payout-eko';
+import { startJobs } from './jobs';
 import { LIVE_CHANNEL, liveHub } from './services/events/live-events';
 import { startListener } from './services/events/listener';
 import { SESSION_CHANNEL, SessionCache } from './services/identity/session-cache';
@@ -186,6 +186,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
     app.log,
   );
+  app.addHook('onClose', async () => {
+    hub.close();
+    await listener.close();
+  });
   await app.register(authPlugin, {
     db,
     sessions: sessionCache,
@@ -212,6 +216,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   const urls = { allowPrivate: config.allowPrivateCallbackUrls ?? false };
   const publicUrl = config.publicUrl ?? '';
   const ttlMinutes = config.payinTtlMinutes ?? 10;
+  const checkerThresholdPaise = (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100;
+  const eko = ekoSetupFrom(config);
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -235,8 +241,9 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       const staffScreens = [merchantListRoutes, vendorRoutes, bankAccountRoutes, userRoutes, auditEventRoutes];
       for (const routes of [...staffScreens, bankEntryRoutes, boardRoutes, accountReportRoutes])
         await v1.register(routes, { db });
-      const checkerThresholdPaise = (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100;
-      await v1.register(moneyRoutes, { db, checkerThresholdPaise });
+      await v1.register(settlementRoutes, { db, checkerThresholdPaise });
+      await v1.register(settlementBalanceRoutes, { db });
+      await v1.register(reconciliationRoutes, { db });
       await v1.register(merchantApiRoutes, {
         db,
         urls,
@@ -253,7 +260,14 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
         publicUrl,
       });
       await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
-      await v1.register(withdrawalRoutes, { db, config });
+      await v1.register(payoutRoutes, { db, checkerThresholdPaise, eko });
+      await v1.register(payoutAdminRoutes, { db });
+      await v1.register(payoutEkoRoutes, {
+        db,
+        eko,
+        checkerThresholdPaise,
+        webhookRateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
+      });
       await v1.register(reportRoutes, { db });
       const providers = config.providers ?? {};
       await v1.register(providerRoutes, { db, providers });
@@ -280,40 +294,12 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     payPageRateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
   });
 
-  // Guess counters whose window and wait have both ended, and spent confirmations long expired,
-  // serve nobody: swept every ten minutes.
-  const sweep = setInterval(() => {
-    forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping old guess counters failed'),
-    );
-    forgetSpentConfirmations(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
-    );
-  }, 10 * 60_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
-
-  // Expired links are dropped and callbacks delivered by every instance, sharing the work safely.
-  const interval = config.jobIntervalMs;
-  const expiry = startExpiryJob(db, app.log, interval ?? 5000);
-  // One instance at a time folds the all-merchants totals (the others skip their turn).
-  const folds = startFoldJob(db, app.log, interval ?? 1000);
-  let callbacks: CallbackWorker | undefined;
-  app.addHook('onReady', async () => {
-    if (config.callbackWorker ?? true)
-      callbacks = startCallbackWorker({
-        db,
-        log: app.log.child({ worker: 'callbacks' }),
-        allowPrivate: urls.allowPrivate,
-        intervalMs: interval ?? 1000,
-      });
-  });
-  app.addHook('onClose', async () => {
-    await expiry.stop();
-    await folds.stop();
-    await callbacks?.stop();
-    hub.close();
-    await listener.close();
+  startJobs(app, {
+    db,
+    intervalMs: config.jobIntervalMs,
+    callbackWorker: config.callbackWorker,
+    allowPrivate: urls.allowPrivate,
+    eko,
   });
   return app;
 };

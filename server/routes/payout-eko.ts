@@ -8,19 +8,18 @@ import { Data, Nullable, enumOf, errorResponses, security } from '../schemas/com
 import { EKO_ABSENT, ekoFor, type EkoAnswer } from '../../domain/eko';
 import { PAYOUT_STATUSES } from '../../domain/payout';
 import { approvePayout } from '../services/payouts/payout-staff';
-import { inquireEko, type EkoDeps } from '../services/payouts/payout-eko';
-import { startEkoWorker, type EkoWorker } from '../services/payouts/eko-worker';
+import { inquireEko, type EkoSetup } from '../services/payouts/payout-eko';
 
 const tags = ['payouts'];
 
 /**
  * Pay-outs through Eko (issue 11, item 5): whether Eko is there, "Batch Withdrawal", Eko's
- * callback (never believed by itself: the inquiry decides), and the worker that inquires about
- * every transfer left waiting.
+ * callback (never believed by itself: the inquiry decides). The worker that inquires about every
+ * transfer left waiting is one of the server's jobs (server/jobs.ts).
  */
 export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
-  eko?: EkoDeps & { intervalMs: number; timeoutMs: number };
+  eko?: EkoSetup;
   checkerThresholdPaise: number;
   webhookRateLimitPerMinute: number;
 }> = async (app, { db, eko, checkerThresholdPaise, webhookRateLimitPerMinute }) => {
@@ -155,18 +154,4 @@ export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
       return { received: true };
     },
   );
-
-  let worker: EkoWorker | undefined;
-  if (eko) {
-    app.addHook('onReady', async () => {
-      worker = startEkoWorker({
-        db,
-        deps: eko,
-        log: app.log.child({ worker: 'eko' }),
-        intervalMs: eko.intervalMs,
-        timeoutMs: eko.timeoutMs,
-      });
-    });
-    app.addHook('onClose', async () => worker?.stop());
-  }
 };

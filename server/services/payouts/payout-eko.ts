@@ -5,8 +5,8 @@ import { AppError, badRequest, conflict } from '../../errors';
 import { EKO_WALLET, payoutSuccess } from '../../../domain/ledger';
 import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, txStatusOf, type EkoOutcome } from '../../../domain/eko';
 import { audit, type Actor } from '../common/audit';
-import type { EkoClient, EkoReply } from './eko-client';
-import { newClientRefId } from './eko-client';
+import type { EkoClient, EkoConfig, EkoReply } from './eko-client';
+import { ekoClient, newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
 import type { PayoutRow } from './payout-create';
 import { noteUtr } from '../common/utr-uses';
@@ -21,6 +21,24 @@ export interface EkoDeps {
   /** An inquiry that finds no transaction this long after sending means Eko never took it. */
   notFoundGraceSeconds: number;
 }
+
+/** Eko as the routes and the inquiry worker use it: its client, and how often and how long to ask. */
+export type EkoSetup = EkoDeps & { intervalMs: number; timeoutMs: number };
+
+/** Eko when it is configured (issue 11, item 5), else undefined: the routes answer that it is absent. */
+export const ekoSetupFrom = (config: {
+  eko?: EkoConfig;
+  ekoNotFoundGraceSeconds?: number;
+  ekoInquiryIntervalMs?: number;
+}): EkoSetup | undefined =>
+  config.eko
+    ? {
+        client: ekoClient(config.eko),
+        notFoundGraceSeconds: config.ekoNotFoundGraceSeconds ?? 900,
+        intervalMs: config.ekoInquiryIntervalMs ?? 30_000,
+        timeoutMs: config.eko.timeoutMs,
+      }
+    : undefined;
 
 /**
  * Hands an INITIATED pay-out, locked in the caller's transaction, to Eko: the request goes out

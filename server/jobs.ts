@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from './db';
+import { forgetOldGuesses } from './services/identity/guesses';
+import { forgetSpentConfirmations } from './services/identity/confirmations';
+import { GUESS_WINDOW_SECONDS } from './services/identity/auth';
+import { startCallbackWorker, type CallbackWorker } from './services/callbacks/callback-worker';
+import { startExpiryJob } from './services/payins/payin-expiry';
+import { startFoldJob } from './services/ledger/rollup-folds';
+import { startEkoWorker, type EkoWorker } from './services/payouts/eko-worker';
+import type { EkoSetup } from './services/payouts/payout-eko';
+
+export interface JobOptions {
+  db: Db;
+  /** How often pay-ins expire, totals fold and callbacks are polled (tests run them on demand). */
+  intervalMs?: number;
+  /** Whether this instance delivers merchants' callbacks (on unless configured off). */
+  callbackWorker?: boolean;
+  /** Private callback addresses allowed (a callback goes only where its merchant's URL may point). */
+  allowPrivate: boolean;
+  /** Eko when configured: its worker inquires about every transfer left waiting. */
+  eko?: EkoSetup;
+}
+
+/**
+ * The server's background work, started with the app and stopped at its close, in this order:
+ * pay-in expiry, the totals' folds, the callback worker, the sweep, the Eko worker.
+ */
+export const startJobs = (app: FastifyInstance, { db, intervalMs, callbackWorker, allowPrivate, eko }: JobOptions) => {
+  // Guess counters whose window and wait have both ended, and spent confirmations long expired,
+  // serve nobody: swept every ten minutes.
+  const sweep = setInterval(() => {
+    forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping old guess counters failed'),
+    );
+    forgetSpentConfirmations(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
+    );
+  }, 10 * 60_000);
+  sweep.unref();
+
+  // Expired links are dropped and callbacks delivered by every instance, sharing the work safely.
+  const expiry = startExpiryJob(db, app.log, intervalMs ?? 5000);
+  // One instance at a time folds the all-merchants totals (the others skip their turn).
+  const folds = startFoldJob(db, app.log, intervalMs ?? 1000);
+  let callbacks: CallbackWorker | undefined;
+  let ekoWorker: EkoWorker | undefined;
+  app.addHook('onReady', async () => {
+    if (callbackWorker ?? true)
+      callbacks = startCallbackWorker({
+        db,
+        log: app.log.child({ worker: 'callbacks' }),
+        allowPrivate,
+        intervalMs: intervalMs ?? 1000,
+      });
+    if (eko)
+      ekoWorker = startEkoWorker({
+        db,
+        deps: eko,
+        log: app.log.child({ worker: 'eko' }),
+        intervalMs: eko.intervalMs,
+        timeoutMs: eko.timeoutMs,
+      });
+  });
+  app.addHook('onClose', async () => {
+    await expiry.stop();
+    await folds.stop();
+    await callbacks?.stop();
+    clearInterval(sweep);
+    await ekoWorker?.stop();
+  });
+};
