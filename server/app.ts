@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import type Ajv from 'ajv';
-import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -12,12 +10,13 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
 import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
-import { amountKeyword, jsonBodyParser } from './plugins/amounts';
+import { jsonBodyParser } from './plugins/amounts';
+import { serverOptions } from './plugins/server-options';
+import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/common/settings';
 import { writeToOutbox } from './services/common/outbox';
 import { setPasswordHashCost } from './services/identity/passwords';
-import { withLogRedaction } from './logging';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
 import { healthRoutes } from './routes/health';
@@ -51,9 +50,6 @@ import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
 import { ekoSetupFrom } from './services/payouts/payout-eko';
 import { startJobs } from './jobs';
-import { LIVE_CHANNEL, liveHub } from './services/events/live-events';
-import { startListener } from './services/events/listener';
-import { SESSION_CHANNEL, SessionCache } from './services/identity/session-cache';
 
 export type AppConfig = Pick<
   Config,
@@ -106,32 +102,7 @@ export interface BuildOptions {
 export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
   const { db } = database;
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
-  // A hop count trusts that many proxies nearest the server (as proxy-addr counts hops).
-  const trusted = config.trustProxy ?? false;
-  const trustProxy: FastifyServerOptions['trustProxy'] =
-    typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
-  const app = Fastify({
-    logger: withLogRedaction(logger),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
-    },
-    // Only the configured proxies may name the client; anyone can send X-Forwarded-For.
-    trustProxy,
-    bodyLimit: 1024 * 1024,
-    // An address the router cannot read (bad escapes, an id past the 100 characters a parameter may
-    // hold) is answered in the house's shape, without echoing the address back.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
-      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      const message = tooLong ? 'The address is too long.' : 'The address is not valid.';
-      void reply.status(tooLong ? 414 : 400).send({ error: { message, code: 'BAD_URL' } });
-    },
-    // Coercion serves query strings; amounts are judged as written first (plugins/amounts.ts).
-    ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, verbose: true },
-      plugins: [(ajv: Ajv) => ajv.addKeyword(amountKeyword)],
-    },
-  }).withTypeProvider<TypeBoxTypeProvider>();
+  const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
 
   // The dashboard declares JSON on every signed-in call, also a DELETE without a body.
   const parseJson = jsonBodyParser(app.getDefaultJsonParser('error', 'ignore'));
@@ -172,24 +143,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       },
     },
   });
-  // One connection per server listens for what other connections announce: the live lists'
-  // changes and the changes that end sessions (services/identity/session-cache.ts).
-  const hub = liveHub();
-  const sessionCache = new SessionCache();
-  const listener = await startListener(
-    db,
-    [LIVE_CHANNEL, SESSION_CHANNEL],
-    {
-      message: (channel, payload) => (channel === LIVE_CHANNEL ? hub.hear(payload) : sessionCache.hear(payload)),
-      ready: () => sessionCache.ready(),
-      lost: () => sessionCache.lost(),
-    },
-    app.log,
-  );
-  app.addHook('onClose', async () => {
-    hub.close();
-    await listener.close();
-  });
+  const { hub, sessionCache } = await listenForChanges(app, db);
   await app.register(authPlugin, {
     db,
     sessions: sessionCache,
