@@ -7,11 +7,9 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import type { Database } from './db';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
 import { securityHeaders } from './plugins/security-headers';
-import { refuseMalformedClientAddress, refuseNulCharacters } from './plugins/input';
-import { jsonBodyParser } from './plugins/amounts';
 import { serverOptions } from './plugins/server-options';
+import { handleRequests } from './plugins/requests';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/common/settings';
@@ -104,22 +102,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
 
-  // The dashboard declares JSON on every signed-in call, also a DELETE without a body.
-  const parseJson = jsonBodyParser(app.getDefaultJsonParser('error', 'ignore'));
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
-    parseJson(request, body as string, done),
-  );
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // Answers of the API carry people's and merchants' data: no browser or proxy keeps them.
-    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?'))
-      reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
-  registerErrorHandling(app);
-  app.addHook('onRequest', refuseMalformedClientAddress);
-  app.addHook('preValidation', refuseNulCharacters);
+  handleRequests(app);
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },
