@@ -10,6 +10,7 @@ import { authPlugin } from './plugins/auth';
 import { securityHeaders } from './plugins/security-headers';
 import { serverOptions } from './plugins/server-options';
 import { handleRequests } from './plugins/requests';
+import { openApiOptions } from './plugins/openapi';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
 import { jwtSecret } from './services/common/settings';
@@ -115,17 +116,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   // Cookies carry only the device token of services/identity/devices.ts; nothing signs in by cookie.
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Payment-Gateway console API', version: '1' },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
-          apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions);
   const { hub, sessionCache } = await listenForChanges(app, db);
   await app.register(authPlugin, {
     db,
