@@ -21,7 +21,8 @@ export type EntryStep = {
   sameBank: boolean;
   sameAmount: boolean;
 };
-export type ResetStep = { kind: 'reset'; e: Index; as: 'admin' | 'transactions' | 'operations' };
+/** `both`: an ADMIN asks and TRANSACTIONS checks at once, so a paid pay-in's entry is freed in every run. */
+export type ResetStep = { kind: 'reset'; e: Index; as: 'admin' | 'transactions' | 'operations' | 'both' };
 export type PayinRow = typeof payins.$inferSelect;
 export type EntryRow = typeof bankEntries.$inferSelect;
 
@@ -192,10 +193,12 @@ export const entryMoves = (ctx: PayinContext) => {
     const entry = target === undefined ? undefined : await entryOf(target);
     const id = entry?.id ?? '00000000-0000-4000-8000-000000000000';
     // A password typed costs a hash: asked only where the rules could let the call through.
-    const headers =
-      step.as === 'operations' || !entry?.payinId
-        ? undefined
-        : await confirm(demo.s, demo.t[step.as], 'bank-entry.reset');
+    const typed = async (as: 'admin' | 'transactions' | 'operations') =>
+      as === 'operations' || !entry?.payinId ? undefined : await confirm(demo.s, demo.t[as], 'bank-entry.reset');
+    const both = step.as === 'both';
+    const first = both ? 'admin' : (step.as as 'admin' | 'transactions' | 'operations');
+    const headers = await typed(first);
+    const checkerHeaders = both ? await typed('transactions') : undefined;
     // Four eyes: an ADMIN asks (202), TRANSACTIONS completes a waiting request; the maker never does.
     const [waiting] = entry
       ? await demo.s.db
@@ -203,8 +206,8 @@ export const entryMoves = (ctx: PayinContext) => {
           .from(checkerRequests)
           .where(and(eq(checkerRequests.entity, 'bank-entries'), eq(checkerRequests.entityId, entry.id)))
       : [];
-    const asks = step.as === 'admin' && !waiting;
-    const checks = waiting !== undefined && step.as !== 'operations' && waiting.makerName !== step.as;
+    const asks = first === 'admin' && !waiting;
+    const checks = waiting !== undefined && first !== 'operations' && waiting.makerName !== first;
     // Taking a paid pay-in's money back is refused when the merchant's waiting pay-outs hold it,
     // and always when a chargeback took it back already.
     const [{ covered = true, charged = false } = {}] = entry?.payinId
@@ -218,9 +221,13 @@ export const entryMoves = (ctx: PayinContext) => {
     return {
       label: `reset entry ${entry?.utr ?? 'none'} (used by ${entry?.payinId?.slice(0, 8) ?? entry?.vendorSettlementId?.slice(0, 8) ?? 'none'}${charged ? ', charged back' : ''}${waiting ? `, asked by ${waiting.makerName}` : ''}) as ${step.as}`,
       allowed: (asks || checks) && Boolean(entry?.payinId) && covered && !charged,
-      send: () => post(`/v1/bank-entries/${id}/reset`, { token: demo.t[step.as], headers }),
+      send: async () => {
+        const asked = await post(`/v1/bank-entries/${id}/reset`, { token: demo.t[first], headers });
+        if (!both || asked.status !== 202) return asked;
+        return post(`/v1/bank-entries/${id}/reset`, { token: demo.t.transactions, headers: checkerHeaders });
+      },
       after: async (data) => {
-        if (asks) {
+        if (asks && !both) {
           expect(data.data).toMatchObject({ used: true, awaitingChecker: 'admin' });
           return;
         }

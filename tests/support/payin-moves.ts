@@ -197,8 +197,11 @@ export const payinMoves = (demo: { s: TestServer; t: Record<string, string> }, k
     const byUtr = !own && utr ? await entries.entryOf(utr) : undefined;
     const entryUsed = Boolean(byUtr && ((byUtr.payinId && byUtr.payinId !== row.id) || byUtr.vendorSettlementId));
     const entry = own ?? (byUtr && !entryUsed ? byUtr : undefined);
-    const use = !entry && utr ? await utrUseOf(utr) : undefined;
-    const usedElsewhere = Boolean(use && use.entity_id !== row.id);
+    // The UTR the success uses: staff's is checked up front; an entry's is claimed with the success
+    // (refused when a late credit left it used by another pay-in); a test pay-in claims none.
+    const claimed = entry?.utr ?? utr;
+    const use = claimed ? await utrUseOf(claimed) : undefined;
+    const usedElsewhere = Boolean(use && use.entity_id !== row.id && (!entry || !row.test));
     const [{ max }] = (
       await demo.s.db.execute<{ max: string }>(sql`SELECT max_payin AS max FROM merchants WHERE id = ${row.merchantId}`)
     ).rows;

@@ -72,7 +72,7 @@ export const payinSteps = [
   step('expire', 1, { p: pick }),
   // Twice as likely as the other rare steps: a paid pay-in's reset is the ledger's correction (payin.reversal)
   // that the property must see in every run of the suite, not only in most.
-  step('reset', 4, { e: pick, as: oneOf('admin', 'transactions', 'transactions', 'operations') }),
+  step('reset', 4, { e: pick, as: oneOf('admin', 'transactions', 'both', 'operations') }),
 ];
 
 /** The statuses a step suits: most steps act on such a pay-in, the rest on any recent one, for the rules to refuse. */
