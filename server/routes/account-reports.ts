@@ -8,7 +8,7 @@ import { MEASURES } from '../../domain/rollups';
 import type { ApiResource } from '../../domain/access';
 import { errorResponses, IstDay, security } from '../schemas/common';
 import { accountReportBatches, accountReportPage, type AccountDay } from '../services/reports/account-reports';
-import { periodOf } from '../services/reports/boards';
+import { periodOf } from '../services/reports/periods';
 import { sendCsv } from '../services/common/csv';
 
 const Codes = Type.Optional(

@@ -4,7 +4,7 @@ import { addDays, daysIn } from '../../../domain/boards';
 import { MEASURES, type Measure } from '../../../domain/rollups';
 import { MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
 import type { SessionUser } from '../common/session-user';
-import type { Period } from './boards';
+import type { Period } from './periods';
 import type { Batches } from '../common/csv';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
 

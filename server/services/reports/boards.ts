@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
-import { badRequest } from '../../errors';
 import {
   addDays,
   bucketOf,
@@ -10,7 +9,6 @@ import {
   successRate,
   type Sums,
 } from '../../../domain/boards';
-import { istDayOf } from '../../../domain/format';
 import {
   ALL_MERCHANTS,
   ALL_MERCHANTS_ID,
@@ -23,6 +21,7 @@ import {
   type Measure,
 } from '../../../domain/rollups';
 import type { SessionUser } from '../common/session-user';
+import { periodOf, type Period } from './periods';
 import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
 
@@ -30,20 +29,7 @@ import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '
  * The Dashboard and the Vendor Board (issue 13): a period's figures summed from the rollups (a
  * few rows per party and day), the net balance from the ledger, never a scan of the money events.
  */
-export interface Period {
-  from: string;
-  to: string;
-}
-
 const keys = (parties: string[]) => sql`${sql.param(parties)}::text[]`;
-
-/** Whole IST days, today when a bound is left out; refused when they run backwards or past a year. */
-export const periodOf = (from?: string, to?: string, now = new Date()): Period => {
-  const period = { from: from ?? to ?? istDayOf(now), to: to ?? from ?? istDayOf(now) };
-  if (period.from > period.to) throw badRequest('from must not be after to', 'from');
-  if (addDays(period.from, 366) < period.to) throw badRequest('A period is at most a year long.', 'to');
-  return period;
-};
 
 /**
  * The rollup rows to read: the all-merchants parties also have rows not folded in yet
@@ -54,8 +40,6 @@ const rollupsOf = (all: boolean) =>
     ? sql`(SELECT party, span, at, ${MEASURE_COLUMNS} FROM money_rollups
         UNION ALL SELECT party, span, at, ${MEASURE_COLUMNS} FROM rollup_pending) r`
     : sql`money_rollups r`;
-
-export const inPeriod = (p: Period) => sql`at >= ${p.from}::date AND at < ${addDays(p.to, 1)}::date`;
 
 /**
  * The Dashboard's one pass over the day rows, summed per day in the database (`days`): the

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
 import { bucketOf } from '../../../domain/boards';
-import { inPeriod, periodOf, seriesQuery } from './boards';
+import { seriesQuery } from './boards';
+import { inPeriod, periodOf } from './periods';
 import type { SessionUser } from '../common/session-user';
 import { dataScope } from '../common/scope';
 
