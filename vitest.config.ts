@@ -2,6 +2,16 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 const unitFiles = ['domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'];
+/** Properties and fuzzing: in both stages, with fewer runs in the first (tests/support/depth.ts). */
+const propertyFiles = ['tests/api/*-property.test.ts', 'tests/api/*-fuzz.test.ts'];
+/** Faults and soak: the deep stage only (kills, restarts and a steady load take their own time). */
+const faultFiles = ['tests/api/faults-*.test.ts', 'tests/api/soak.test.ts'];
+const apiSetup = {
+  environment: 'node' as const,
+  globalSetup: ['tests/api/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
 export default defineConfig({
   test: {
     // Two files at a time: most of a file's time is spent waiting on PostgreSQL, a server or a browser,
@@ -22,15 +32,10 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
+      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: faultFiles, ...apiSetup } },
       {
-        test: {
-          name: 'api',
-          include: ['tests/api/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/api/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        // The second stage (npm run test:deep): the same files as the API's at full strength.
+        test: { name: 'deep', include: [...propertyFiles, ...faultFiles], env: { TEST_DEPTH: 'deep' }, ...apiSetup },
       },
       {
         test: {

@@ -11,6 +11,7 @@ import { payinMoves } from '../support/payin-moves';
 import { PAYIN_KINDS, payinSteps, type PayinStep } from '../support/payin-step-kinds';
 import { CHECKER_RUPEES, PAYOUT_KINDS, payoutMoves, payoutSteps, type PayoutStep } from '../support/payout-moves';
 import type { Prepared } from '../support/payout-moves';
+import { DEEP, runsFor } from '../support/depth';
 
 /**
  * DESIGN §5 holds whatever happens: random sequences of pay-in and pay-out operations, some fired
@@ -25,7 +26,7 @@ const demo = demoServerPerFile({
   payPageRateLimitPerMinute: 1_000_000,
   payoutCheckerThresholdRupees: CHECKER_RUPEES,
 });
-const RUNS = 20;
+const RUNS = runsFor(20, 6);
 const STEPS = 30;
 
 type Step = PayinStep | PayoutStep;
@@ -203,6 +204,9 @@ describe('the ledger under random pay-in and pay-out operations', () => {
       }),
       { numRuns: RUNS, endOnFailure: true },
     );
+    // What the runs reached: the first stage's few runs prove the rules held, the deep stage's
+    // runs that they reached every kind of step and corner.
+    if (!DEEP) return;
     // The generator reached every step and every status; the ledger saw corrections.
     expect(tally.illegal).toBeGreaterThan(0);
     expect(Object.keys(tally.kinds).sort()).toEqual([...PAYIN_KINDS, ...PAYOUT_KINDS].sort());

@@ -5,6 +5,7 @@ import { canDo } from '../../domain/access';
 import type { ConfirmationKind } from '../../domain/confirmations';
 import type { Access } from '../../server/plugins/auth';
 import { demoServerPerFile } from '../support/server';
+import { runsFor } from '../support/depth';
 import { DEMO_USERS, ROLE_OF, confirm, type DemoUser } from '../support/roles';
 import { merchantKey } from '../support/deposits';
 import { bodyFor, paramFor, type Schema } from '../support/fuzz-bodies';
@@ -227,7 +228,13 @@ describe('fuzzing every mutating route', () => {
     for (const route of mutating().filter((r) => 'resource' in r.access))
       for (const user of DEMO_USERS) {
         const access = route.access as { resource: never; action: never };
-        note(await fuzz(route, { user }, canDo(ROLE_OF[user], access.resource, access.action) ? 14 : 2));
+        note(
+          await fuzz(
+            route,
+            { user },
+            canDo(ROLE_OF[user], access.resource, access.action) ? runsFor(14, 4) : runsFor(2, 1),
+          ),
+        );
       }
     expect(problems).toEqual([]);
   }, 120_000);
@@ -236,8 +243,8 @@ describe('fuzzing every mutating route', () => {
     const problems: string[] = [];
     const note = (problem: string | undefined) => problem && problems.push(problem);
     for (const route of mutating().filter((r) => 'merchantApi' in r.access)) {
-      note(await fuzz(route, { headers: { 'x-api-key': apiKey } }, 100));
-      note(await fuzz(route, { headers: { 'x-api-key': 'pg_live_nobody' } }, 10));
+      note(await fuzz(route, { headers: { 'x-api-key': apiKey } }, runsFor(100, 25)));
+      note(await fuzz(route, { headers: { 'x-api-key': 'pg_live_nobody' } }, runsFor(10, 3)));
     }
     expect(problems).toEqual([]);
   }, 60_000);
@@ -246,8 +253,8 @@ describe('fuzzing every mutating route', () => {
     const problems: string[] = [];
     const note = (problem: string | undefined) => problem && problems.push(problem);
     for (const route of mutating().filter((r) => 'public' in r.access))
-      note(await fuzz(route, {}, CHECKS_SECRETS.has(key(route)) ? 15 : 40));
+      note(await fuzz(route, {}, CHECKS_SECRETS.has(key(route)) ? runsFor(15, 5) : runsFor(40, 10)));
     expect(problems).toEqual([]);
-    expect(sent).toBeGreaterThan(2000);
+    expect(sent).toBeGreaterThan(runsFor(2000, 500));
   }, 60_000);
 });
