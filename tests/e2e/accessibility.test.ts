@@ -7,6 +7,7 @@ import { paymentLink, payPageUrl } from './support/deposits';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import { closePage, signIn, storedToken } from './support/pages';
 import { imageDrawn, openPayPage, payPage } from './support/pay-page';
+import { expectShellOf } from './support/shell';
 import { productSuite } from './support/suite';
 
 /**
@@ -65,7 +66,7 @@ type Target = string | ((token: string) => Promise<string>);
 
 /**
  * One page for a run of screens, signed in as the user when one is given; checks a path, or a
- * path found with the page's token.
+ * path found with the page's token. `page` is the page itself, for checks of the shell around them.
  */
 const onePage = (options: BrowserContextOptions, user?: DemoUser) => {
   let page: Page | undefined;
@@ -77,12 +78,13 @@ const onePage = (options: BrowserContextOptions, user?: DemoUser) => {
   afterAll(async () => {
     if (page) await closePage(page);
   });
-  return async (target: Target) => {
+  const check = async (target: Target) => {
     const path = typeof target === 'string' ? target : await target((await storedToken(page!))!);
     await goWithin(page!, path);
     await settle(page!, path);
     await expectAccessible(page!, `${user ?? 'visitor'} ${options.colorScheme} ${path}`);
   };
+  return { check, page: () => page! };
 };
 
 /** The show and edit screens of a list's first record; a pay-out has a show view only. */
@@ -101,18 +103,21 @@ const firstRecord = (pattern: string, api: string) => async (token: string) => {
 };
 
 describe.each(['light', 'dark'] as const)('the public pages in %s mode', (colorScheme) => {
-  const check = onePage({ colorScheme });
+  const { check } = onePage({ colorScheme });
   it.each(['/', '/forgot-password', '/reset-password', '/on-boarding'])('%s', check);
 });
 
 describe.each(DEMO_USERS)('every screen of %s', (user) => {
-  const check = onePage({ colorScheme: 'light' }, user);
+  const { check, page } = onePage({ colorScheme: 'light' }, user);
+  // The role's shell, on the page this walk signed in anyway (a sign-in is most of a role's cost).
+  it('shows exactly the menu of its role, the user in the top bar, and a logo linking to the home screen', () =>
+    expectShellOf(page(), user, () => goWithin(page(), '/app/deposit/all')));
   it.each(screensOf(user))('%s', check);
   if (user === 'admin') it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
 });
 
 describe('every screen of admin in dark mode', () => {
-  const check = onePage({ colorScheme: 'dark' }, 'admin');
+  const { check } = onePage({ colorScheme: 'dark' }, 'admin');
   it.each(screensOf('admin'))('%s', check);
   it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
 });

@@ -16,8 +16,8 @@ import { productSuite } from './support/suite';
  * the pay-in. The steps build on each other and run in order; the customer's page stays open.
  */
 
-// A product that calls back to this machine: the merchant's site below listens on 127.0.0.1.
-const suite = productSuite({ env: { ALLOW_PRIVATE_CALLBACK_URLS: '1', CALLBACK_WORKER: '1' } });
+// The shared product calls back to this machine: the merchant's site below listens on 127.0.0.1.
+const suite = productSuite();
 
 const ORDER = orderId('e2e-deposit');
 const AMOUNT = 1250;

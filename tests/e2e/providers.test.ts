@@ -19,6 +19,7 @@ import { startProviderStandIn } from '../support/provider-stand-in';
  * CashFree's.
  */
 const stand = await startProviderStandIn();
+// A product of its own: its CashFree API is this file's stand-in.
 const suite = productSuite({
   env: {
     ALLOW_PRIVATE_CALLBACK_URLS: '1',

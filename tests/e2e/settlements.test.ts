@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { demoApiKey } from '../../server/demo/seed';
 import { apiSignIn } from './support/api';
-import { createPayin, orderId } from './support/deposits';
+import { createPayin, freshApiKey, orderId } from './support/deposits';
 import { openFromMenu } from './support/menu';
 import { DEMO_PASSWORD, closePage, signIn, toast } from './support/pages';
 import { productSuite } from './support/suite';
@@ -46,7 +45,7 @@ const shownBalance = async (page: Page) => {
 };
 
 beforeAll(async () => {
-  const payin = await createPayin(suite.product.url, demoApiKey('BOLT'), {
+  const payin = await createPayin(suite.product.url, await freshApiKey(suite.product.url, 'BOLT'), {
     merchantOrderId: ORDER,
     customerId: CUSTOMER,
     amount: DEPOSIT,

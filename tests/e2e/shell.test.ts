@@ -1,37 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { menuFor } from '../../domain/menu';
-import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { apiSignIn, meStatus } from './support/api';
 import { expectAccessible } from './support/accessible';
-import { MENUS_BY_HAND } from './support/menus-by-hand';
-import { loginForm, menuLabels, menuLinks, pathOf, signIn, storedKeys, storedToken, toast } from './support/pages';
+import { loginForm, pathOf, signIn, storedKeys, storedToken, toast } from './support/pages';
 import { productSuite } from './support/suite';
 
 const suite = productSuite();
 const { withPage } = suite;
 const at = (path: string) => (u: URL) => u.pathname === path;
-
-/** The demo users: user name, role, full name (shown in the top bar). */
-const USERS: [string, Role, string][] = [
-  ['admin', 'ADMIN', 'Asha Admin'],
-  ['transactions', 'TRANSACTIONS', 'Tarun Transactions'],
-  ['operations', 'OPERATIONS', 'Omkar Operations'],
-  ['merchant', 'MERCHANT', 'Meera Merchant'],
-  ['merchant-admin', 'MERCHANT_ADMIN', 'Manoj Merchant-Admin'],
-  ['merchant-operations', 'MERCHANT_OPERATIONS', 'Maya Merchant-Operations'],
-  ['vendor', 'VENDOR', 'Vikram Vendor'],
-  ['vendor-operations', 'VENDOR_OPERATIONS', 'Varsha Vendor-Operations'],
-];
-
-const sorted = (list: string[]) => [...list].sort();
-const derivedLinks = (role: Role) => menuFor(role).flatMap((e) => e.items.map((i) => `${i.label} ${i.path}`));
-const derivedLabels = (role: Role) =>
-  menuFor(role).flatMap((e) => (e.group ? [e.label, ...e.items.map((i) => i.label)] : e.items.map((i) => i.label)));
-const handLabels = (role: Role) => [
-  ...MENUS_BY_HAND[role].groups,
-  ...MENUS_BY_HAND[role].links.map((l) => l.slice(0, l.lastIndexOf(' '))),
-];
 
 /** Waits until the dashboard has finished deciding where a path belongs, then reports where it is. */
 const settledPath = async (page: Page) => {
@@ -123,30 +99,8 @@ describe('with a stored token', () => {
     }));
 });
 
-describe.each(USERS)('the shell of %s (%s)', (userName, role, fullName) => {
-  // One sign-in per role for both: a role's run is mostly its sign-in and first draw.
-  it('shows exactly the menu of its role, the user in the top bar, and a logo linking to the home screen', () =>
-    withPage(async (page) => {
-      await signIn(page, suite.product.url, userName);
-      const links = (await menuLinks(page)).map((l) => `${l.label} ${l.path}`);
-      expect(sorted(links)).toEqual(sorted(derivedLinks(role)));
-      expect(sorted(links)).toEqual(sorted(MENUS_BY_HAND[role].links));
-      const labels = await menuLabels(page);
-      expect(sorted(labels)).toEqual(sorted(derivedLabels(role)));
-      expect(sorted(labels)).toEqual(sorted(handLabels(role)));
-
-      const home = role === 'VENDOR' || role === 'VENDOR_OPERATIONS' ? '/app/vendor-board' : '/app/dashboard';
-      const banner = page.getByRole('banner');
-      await banner.getByTestId('page-title').waitFor();
-      await banner.getByText(fullName, { exact: true }).waitFor();
-      await banner.getByText(ROLE_LABELS[role], { exact: true }).waitFor();
-      const logo = page.getByRole('link', { name: 'Payment-Gateway', exact: true });
-      expect(new URL((await logo.getAttribute('href')) ?? '', page.url()).pathname).toBe(home);
-      await page.goto(`${suite.product.url}/app/deposit/all`);
-      await logo.click();
-      await page.waitForURL(at(home));
-    }));
-});
+// Each role's menu, top bar and logo are checked in the accessibility walk, which signs in as every
+// role anyway (support/shell.ts).
 
 describe('leaving the shell', () => {
   it('logout returns to the login screen, clears storage and ends the session', () =>

@@ -24,3 +24,15 @@ export const apiGet = async <T = unknown>(url: string, token: string, path: stri
   if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${JSON.stringify(body)}`);
   return body as T;
 };
+
+/** POST on the API with a token and a JSON body; the body's JSON, or throws with the status. */
+export const apiPost = async <T = unknown>(url: string, token: string, path: string, body: unknown): Promise<T> => {
+  const res = await fetch(`${url}/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer as T;
+};

@@ -63,24 +63,41 @@ export interface ConnectedMerchant {
   signingSecret: string;
 }
 
-/**
- * As ADMIN: a new API key and signing secret for a demo merchant (the answer shows them once) and
- * its pay-in callbacks sent to `callbackUrl`.
- */
-export const connectMerchant = async (url: string, code: string, callbackUrl: string): Promise<ConnectedMerchant> => {
+/** The merchant's id and record as admin reads them, with admin's token. */
+const merchantOf = async (url: string, code: string) => {
   const token = await apiSignIn(url, 'admin');
   const { data } = await apiGet<{ data: Record<string, unknown>[] }>(url, token, `/merchants?code=${code}`);
   const merchant = data.find((m) => m.code === code);
   if (!merchant) throw new Error(`no merchant ${code}`);
-  const id = String(merchant.id);
-  const rotated = expectStatus(
+  return { token, id: String(merchant.id), merchant };
+};
+
+const rotate = async (url: string, token: string, code: string, id: string) =>
+  expectStatus(
     `rotating the key of ${code}`,
     await send(url, 'POST', `/merchants/${id}/rotate-key`, {
       token,
       headers: await confirmed(url, token, 'merchant.rotate-keys'),
     }),
     200,
-  );
+  ) as { apiKey: string; signingSecret: string };
+
+/**
+ * A fresh API key of the merchant (its key rotated by admin). The browser files share one product
+ * and rotate keys as they go: none relies on the seeded key.
+ */
+export const freshApiKey = async (url: string, code: string): Promise<string> => {
+  const { token, id } = await merchantOf(url, code);
+  return (await rotate(url, token, code, id)).apiKey;
+};
+
+/**
+ * As ADMIN: a new API key and signing secret for a demo merchant (the answer shows them once) and
+ * its pay-in callbacks sent to `callbackUrl`.
+ */
+export const connectMerchant = async (url: string, code: string, callbackUrl: string): Promise<ConnectedMerchant> => {
+  const { token, id, merchant } = await merchantOf(url, code);
+  const rotated = await rotate(url, token, code, id);
   const update = Object.fromEntries(UPDATABLE.map((field) => [field, merchant[field]]));
   expectStatus(
     `setting the callback URL of ${code}`,

@@ -1,24 +1,28 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser } from './browser';
 import { openPage, withPage } from './pages';
-import { startProduct, type Product } from './product';
+import { startProduct } from './product';
 import type { ProductOptions } from '../../support/product';
 
-/** One real product and one browser for a test file, started before its tests and stopped after. */
-export const productSuite = (options: ProductOptions = {}) => {
-  let product: Product | undefined;
+/**
+ * A browser for a test file, on the product the run's files share (global-setup.ts), or on a
+ * product of its own when the file needs settings the shared one cannot have (`own`: started before
+ * its tests and stopped after).
+ */
+export const productSuite = (own?: ProductOptions) => {
+  let product: { url: string; stop?: () => Promise<unknown> } | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    product = await startProduct(options);
+    product = own ? await startProduct(own) : { url: inject('productUrl') };
     browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
-    await product?.stop();
+    await product?.stop?.();
   });
   return {
-    get product(): Product {
+    get product(): { url: string } {
       if (!product) throw new Error('the product is not started yet');
       return product;
     },
