@@ -1,0 +1,51 @@
+// npm test: every test, in two stages, on two lanes that run side by side.
+//   browser lane: the e2e project (one product, one file at a time: a browser wants a core).
+//   node lane:    unit, ui and api (properties and fuzzing with fewer runs: a broken rule shows in
+//                 minutes), then the second stage, the deep project (the same properties and fuzzing at
+//                 full strength, faults, soak), started when the first stage of the lane has passed.
+// The run passes only when every part passed. The lanes overlap because the browser lane mostly waits
+// on its browser and the node lane on PostgreSQL: run one after the other, two cores sat half idle.
+// With arguments (`npm test -- tests/api/payins.test.ts`), one vitest run with them instead.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const VITEST = path.join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+const args = process.argv.slice(2);
+
+/** One vitest run of these projects; its output lines carry the part's name. */
+const run = (part, vitestArgs) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [VITEST, 'run', ...vitestArgs], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr])
+      readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${part}] ${line}`));
+    child.on('close', (code, signal) =>
+      resolve({ part, ok: code === 0, code: code ?? signal, seconds: (Date.now() - started) / 1000 }),
+    );
+  });
+
+const projects = (...names) => names.flatMap((name) => ['--project', name]);
+
+if (args.length > 0) {
+  const child = spawn(process.execPath, [VITEST, 'run', ...args], { cwd: ROOT, stdio: 'inherit' });
+  child.on('close', (code) => process.exit(code ?? 1));
+} else {
+  const started = Date.now();
+  const nodeLane = async () => {
+    const first = await run('stage 1', projects('unit', 'ui', 'api'));
+    if (!first.ok) return [first, { part: 'deep', ok: false, code: 'not run: stage 1 failed', seconds: 0 }];
+    return [first, await run('deep', projects('deep'))];
+  };
+  const results = (await Promise.all([run('e2e', projects('e2e')), nodeLane()])).flat();
+  console.log('\nnpm test:');
+  for (const r of results)
+    console.log(`  ${r.part.padEnd(8)} ${r.ok ? 'passed' : `FAILED (${r.code})`} in ${r.seconds.toFixed(0)} s`);
+  console.log(`  all      ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(results.every((r) => r.ok) ? 0 : 1);
+}
