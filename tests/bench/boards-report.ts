@@ -1,7 +1,7 @@
 import { DASHBOARD_P99_MS, type BoardsResult } from './boards';
 import { EXPORT_GROWTH_MB, EXPORT_SECONDS } from './boards-export';
 import { others } from './measured';
-import { BIG_MERCHANT, MERCHANTS } from './seed-deposits';
+import { BIG_MERCHANT, MERCHANTS } from './seed/deposits';
 import { abridged, type Statement } from './sql-probes';
 import { fmt, table } from './table';
 

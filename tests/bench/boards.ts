@@ -14,9 +14,9 @@ import { onCleanup } from './cleanup';
 import { runLoad, type LoadResult } from './load';
 import { measured, type Measured } from './measured';
 import { expectOk, signIn } from './measure';
-import { BIG_MERCHANT } from './seed-deposits';
-import { seedBoards, type BoardsSeed } from './seed-boards';
-import { poolOf } from './seed-scale';
+import { BIG_MERCHANT } from './seed/deposits';
+import { seedBoards, type BoardsSeed } from './seed/boards';
+import { poolOf } from './seed/scale';
 import type { Settings } from './settings';
 import { capture, closedLoop, explain, istDay, type Latency, type Statement } from './sql-probes';
 import { openBenchDatabase, postgresReachable, startApp } from './targets';
@@ -24,7 +24,7 @@ import { openBenchDatabase, postgresReachable, startApp } from './targets';
 /**
  * Issue 13, item 9: the Dashboard, the Vendor Board and the Accounts report read from the rollups,
  * over the deposits bench's pay-ins (BOARDS_PAYINS, 1,000,000) and the pay-outs bench's pay-outs
- * (BOARDS_PAYOUTS, 500,000) with their rollups filled (seed-boards.ts): each request over HTTP
+ * (BOARDS_PAYOUTS, 500,000) with their rollups filled (seed/boards.ts): each request over HTTP
  * (startApp: buildApp in this process, its pool of 10) as ADMIN at 1 and BOARDS_CONNECTIONS
  * connections, beside the bare route GET /v1/health and the bare SQL of the statements the service
  * sends; then the Payins report's CSV of every pay-in from the product in a child process, timed,

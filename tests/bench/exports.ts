@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { signIn } from './measure';
 import { startProduct } from './product';
 import { exportOnce, type ExportResult } from './scale';
-import { seedAll } from './seed-scale';
+import { seedAll } from './seed/scale';
 import { ROOT, type Settings } from './settings';
 import { round } from './stats';
 import { fmt, table } from './table';

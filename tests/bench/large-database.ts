@@ -6,8 +6,8 @@ import { foldPending } from '../../server/services/ledger/rollup-folds';
 import { DEFAULT_HASH_COST, setPasswordHashCost } from '../../server/services/identity/passwords';
 import { onCleanup } from './cleanup';
 import type { LargeResult } from './large';
-import { seedBoards } from './seed-boards';
-import { poolOf } from './seed-scale';
+import { seedBoards } from './seed/boards';
+import { poolOf } from './seed/scale';
 import type { Settings } from './settings';
 import { openBenchDatabase, postgresReachable } from './targets';
 

@@ -8,7 +8,7 @@ import { listPayins } from '../../server/services/payins/payins-list';
 import { listPayouts } from '../../server/services/payouts/payouts-list';
 import { PAYIN_VIEWS } from '../../domain/payin';
 import { PAYOUT_VIEWS } from '../../domain/payout';
-import { BIG_MERCHANT } from './seed-deposits';
+import { BIG_MERCHANT } from './seed/deposits';
 import { istDay } from './sql-probes';
 
 /**

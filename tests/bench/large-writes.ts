@@ -11,8 +11,8 @@ import { measured, type Measured, type OtherCpu } from './measured';
 import { startCreateFloor } from './large-create-floor';
 import { knob } from './large-database';
 import { HOT } from './payout-creation';
-import { generatedApiKey } from './seed-deposits';
-import { merchantCode } from './seed-payouts';
+import { generatedApiKey } from './seed/deposits';
+import { merchantCode } from './seed/payouts';
 import { ROOT, type Settings } from './settings';
 import { closedLoop, watchCpu, watchWaits, type Latency } from './sql-probes';
 import { round } from './stats';
@@ -21,7 +21,7 @@ import { tempDir } from './targets';
 /**
  * The large bench's writes (issue 15, item 1): pay-ins created through POST /v1/merchant-api/payins
  * with each merchant's X-Api-Key and unique order ids, from a child process (large-post.ts), on
- * the HOT biggest generated merchants (their keys from seed-deposits.ts); then
+ * the HOT biggest generated merchants (their keys from seed/deposits.ts); then
  * sign-in round trips at 1 and 10 connections, and the time of one password hash at the
  * production cost. On a database the bench did not create, the pay-ins it made are taken out
  * again (with their audit events and their count in the rollups).

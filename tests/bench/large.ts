@@ -12,9 +12,9 @@ import { benchCreation, benchSignIns, removeCreated, signInCost, type Creation, 
 import { runLoad, type LoadResult } from './load';
 import { measured, type Measured } from './measured';
 import { expectOk, signIn } from './measure';
-import { poolOf } from './seed-scale';
+import { poolOf } from './seed/scale';
 import type { Settings } from './settings';
-import type { BoardsSeed } from './seed-boards';
+import type { BoardsSeed } from './seed/boards';
 import { capture, explain, type Statement } from './sql-probes';
 
 /**

@@ -9,7 +9,7 @@ import { createPayout } from '../../server/services/payouts/payout-create';
 import { feeOf } from '../../domain/money';
 import { measured, type OtherCpu } from './measured';
 import { checkRun, ledgerProblems, type LedgerCheck, type RunCheck } from './payout-checks';
-import { apiKeyOf, merchantCode } from './seed-payouts';
+import { apiKeyOf, merchantCode } from './seed/payouts';
 import { ROOT, type Settings } from './settings';
 import { capture, closedLoop, watchCpu, watchWaits, type Latency } from './sql-probes';
 import { tempDir } from './targets';

@@ -2,7 +2,7 @@ import { COUNT_CAP } from '../../server/services/payins/payins-list';
 import { others } from './measured';
 import { CREATE_PER_SEC, HOT } from './payout-creation';
 import type { PayoutsResult } from './payouts';
-import { BIG_MERCHANT, MERCHANTS } from './seed-payouts';
+import { BIG_MERCHANT, MERCHANTS } from './seed/payouts';
 import { abridged } from './sql-probes';
 import { fmt, table } from './table';
 

@@ -14,7 +14,7 @@ import { runLoad, type LoadResult } from './load';
 import { measured, others, type Measured } from './measured';
 import { expectOk, signIn } from './measure';
 import { resetPeakRss, startProduct } from './product';
-import { poolOf, seedAll, type SeedResult } from './seed-scale';
+import { poolOf, seedAll, type SeedResult } from './seed/scale';
 import type { Settings } from './settings';
 import { memoryMb } from './startup';
 import { round } from './stats';

@@ -1,6 +1,6 @@
 import type { TeamResult, TeamRun } from './embedded-team';
 import { others } from './measured';
-import { BIG_MERCHANT } from './seed-deposits';
+import { BIG_MERCHANT } from './seed/deposits';
 import { round } from './stats';
 import { fmt, table, times } from './table';
 

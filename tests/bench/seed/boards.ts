@@ -1,6 +1,6 @@
 /**
  * The history of the boards bench: the deposits bench's pay-ins and the pay-outs bench's pay-outs
- * (their generators, seed-deposits.ts and seed-payouts.ts) on the same 100 merchants M001…M100,
+ * (their generators, deposits.ts and payouts.ts) on the same 100 merchants M001…M100,
  * then the rollups of that history filled in SQL.
  *
  * Both generators create the merchants M001…M100; the pay-outs' one runs second, with a trigger
@@ -26,13 +26,13 @@
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { foldAllFromParties } from '../../server/services/ledger/rollup-folds';
-import type { Db } from '../../server/db';
-import { ALL_MERCHANTS_ID, SPEED_BOUNDS, speedBinOf } from '../../domain/rollups';
-import { spendOf } from './payout-creation';
-import { DEPOSITS_SHAPE, seedDeposits, type DepositSeed, type Shape } from './seed-deposits';
-import { seedJournals, type JournalSeed } from './seed-journals';
-import { seedPayouts, type PayoutSeed } from './seed-payouts';
+import { foldAllFromParties } from '../../../server/services/ledger/rollup-folds';
+import type { Db } from '../../../server/db';
+import { ALL_MERCHANTS_ID, SPEED_BOUNDS, speedBinOf } from '../../../domain/rollups';
+import { spendOf } from '../payout-creation';
+import { DEPOSITS_SHAPE, seedDeposits, type DepositSeed, type Shape } from './deposits';
+import { seedJournals, type JournalSeed } from './journals';
+import { seedPayouts, type PayoutSeed } from './payouts';
 
 export interface BoardsSeed {
   deposits: DepositSeed;
@@ -49,7 +49,7 @@ export interface BoardsShape {
   shape?: Shape;
   /** Vendors in all (the demo's and generated ones), over whom the pay-in accounts are spread. */
   vendors?: number;
-  /** Write the journals of the finished history (seed-journals.ts). */
+  /** Write the journals of the finished history (journals.ts). */
   journals?: boolean;
 }
 

@@ -17,10 +17,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import type { Db } from '../../server/db';
-import { postJournals } from '../../server/services/ledger/ledger';
-import { bankAccount, merchantAccount } from '../../domain/ledger';
-import type { Shape } from './seed-deposits';
+import type { Db } from '../../../server/db';
+import { postJournals } from '../../../server/services/ledger/ledger';
+import { bankAccount, merchantAccount } from '../../../domain/ledger';
+import type { Shape } from './deposits';
 
 export const MERCHANTS = 100;
 export const BIG_MERCHANT = 'M001';

@@ -8,15 +8,15 @@
  *   - bank accounts BA-000001… spread evenly over all vendors (the demo vendor VEN-ALPHA included),
  *     each linked to 1–3 merchants.
  *
- * Also a script: node --import tsx tests/bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/<database>
+ * Also a script: node --import tsx tests/bench/seed/scale.ts postgres://postgres@127.0.0.1:5432/<database>
  * migrates that (existing, local) database and seeds it with the defaults.
  */
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import type { Database } from '../../server/db';
-import { openDatabase } from '../../server/database';
-import { seedDemo } from '../../server/demo/seed';
+import type { Database } from '../../../server/db';
+import { openDatabase } from '../../../server/database';
+import { seedDemo } from '../../../server/demo/seed';
 
 export interface ScaleTargets {
   merchants: number;
@@ -197,7 +197,7 @@ export const seedAll = async (database: Database, targets: ScaleTargets): Promis
 const main = async () => {
   const url = process.argv[2] ?? process.env.DATABASE_URL;
   if (!url)
-    throw new Error('usage: node --import tsx tests/bench/seed-scale.ts postgres://postgres@127.0.0.1:5432/<database>');
+    throw new Error('usage: node --import tsx tests/bench/seed/scale.ts postgres://postgres@127.0.0.1:5432/<database>');
   const host = new URL(url).hostname;
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(host))
     throw new Error(`only a local PostgreSQL server is seeded (got host ${host})`);
