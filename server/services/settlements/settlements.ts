@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db';
+import type { Db } from '../../db';
 import { merchants, settlements } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { merchantAccount, merchantPaidOut } from '../../../domain/ledger';
@@ -7,11 +7,8 @@ import {
   needsUtr,
   SETTLEMENT_REQUESTERS,
   SETTLEMENT_TRANSITIONS,
-  transitionOf,
-  type SettlementAction,
   type SettlementMethod,
 } from '../../../domain/settlement';
-import type { AuditAction } from '../../../domain/audit-event';
 import type { SessionUser } from '../common/session-user';
 import { audit, type Actor } from '../common/audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from '../ledger/holds';
@@ -19,16 +16,9 @@ import { reverseLatest } from '../ledger/ledger';
 import { freeUtrsOf, claimUtr } from '../common/utr-uses';
 import { paiseFrom } from '../common/money-input';
 import { dataScope, scopeWhere, type DataScope } from '../common/scope';
-import {
-  approvalEyes,
-  assertMove,
-  auditedSettlement,
-  changedMeanwhile,
-  destinationOf,
-  referenceOf,
-  type SettlementCheck,
-} from './settlement-steps';
+import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
 import { clearRequests } from '../common/four-eyes';
+import { settlementMoves } from './settlement-moves';
 
 /**
  * Merchant settlements (issue 12): the gateway pays a merchant what it holds for it. The amount is
@@ -56,6 +46,14 @@ export const settlementVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, { merchantCodes: (codes) => inArray(settlements.merchantCode, codes) });
 
 const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
+const { step, moving, approving } = settlementMoves({
+  table: settlements,
+  entity: ENTITY,
+  what: 'Settlement',
+  transitions: SETTLEMENT_TRANSITIONS,
+  visible: settlementVisible,
+  approval: 'settlement.approve',
+});
 const holdKey = (row: Pick<SettlementRow, 'id' | 'version'>) => `settlement:${row.id}:hold:${row.version}`;
 
 /**
@@ -104,81 +102,19 @@ export const createSettlement = async (db: Db, user: SessionUser, body: Settleme
   });
 };
 
-const lockSettlement = async (tx: DbOrTx, user: SessionUser, id: string) => {
-  const [row] = await tx
-    .select()
-    .from(settlements)
-    .where(and(eq(settlements.id, id), settlementVisible(await dataScope(tx, user))))
-    .for('update');
-  if (!row) throw notFound('Settlement');
-  return row;
-};
-
-const AUDIT_OF: Record<SettlementAction, AuditAction> = { approve: 'approve', reject: 'reject', reset: 'reset' };
-
-/** The one shape of a settlement's transition: checked, written only if nobody moved it meanwhile, audited. */
-const step = async (
-  tx: DbOrTx,
-  user: SessionUser,
-  row: SettlementRow,
-  action: SettlementAction,
-  patch: Partial<SettlementRow>,
-  ip?: string,
-) => {
-  const [after] = await tx
-    .update(settlements)
-    .set({
-      ...patch,
-      status: transitionOf(SETTLEMENT_TRANSITIONS, action).to,
-      version: row.version + 1,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(settlements.id, row.id), eq(settlements.status, row.status), eq(settlements.version, row.version)))
-    .returning();
-  if (!after) throw changedMeanwhile();
-  await audit(tx, actorOf(user, ip), {
-    action: AUDIT_OF[action],
-    entity: ENTITY,
-    entityId: row.id,
-    before: auditedSettlement(row),
-    after: auditedSettlement(after),
-  });
-  return after;
-};
-
-const moving = (
-  db: Db,
-  user: SessionUser,
-  id: string,
-  action: SettlementAction,
-  then: (tx: DbOrTx, row: SettlementRow) => Promise<SettlementRow>,
-) =>
-  db.transaction(async (tx) => {
-    const row = await lockSettlement(tx, user, id);
-    assertMove(SETTLEMENT_TRANSITIONS, user, action, row.status);
-    return then(tx, row);
-  });
-
 /**
  * Paid: SUCCESS with its reference (BANK: the UTR), its hold posted as the settlement's journal.
  * Never by the staff user who created it; above the checker threshold the first approver's call
  * waits for another person's (four eyes, domain/four-eyes).
  */
-export const approveSettlement = async (
+export const approveSettlement = (
   db: Db,
   user: SessionUser,
   id: string,
   body: { reference?: string },
   opts: SettlementCheck,
-) => {
-  let awaitingChecker: string | null = null;
-  const row = await moving(db, user, id, 'approve', async (tx, row) => {
-    const reference = referenceOf(row.method, body.reference);
-    const eyes = await approvalEyes(tx, user, row, 'settlement.approve', reference, opts);
-    if (eyes.waiting) {
-      awaitingChecker = eyes.maker;
-      return row;
-    }
+) =>
+  approving(db, user, id, body, opts, async (tx, row, reference) => {
     if (reference && needsUtr(row.method))
       await claimUtr(tx, { utr: reference, entity: ENTITY, entityId: row.id, createdBy: user.id });
     const after = await step(
@@ -201,8 +137,6 @@ export const approveSettlement = async (
     });
     return after;
   });
-  return { row, awaitingChecker: awaitingChecker as string | null };
-};
 
 /** Not paid: REJECTED with the reason, its hold released. */
 export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>

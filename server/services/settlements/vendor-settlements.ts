@@ -6,12 +6,9 @@ import { bankAccount, TREASURY, vendorSettled } from '../../../domain/ledger';
 import {
   isInternalTransfer,
   needsUtr,
-  transitionOf,
   VENDOR_SETTLEMENT_TRANSITIONS,
-  type SettlementAction,
   type VendorSettlementMethod,
 } from '../../../domain/settlement';
-import type { AuditAction } from '../../../domain/audit-event';
 import type { SessionUser } from '../common/session-user';
 import { audit, type Actor } from '../common/audit';
 import { postJournal, reverseLatest } from '../ledger/ledger';
@@ -19,17 +16,10 @@ import { paiseFrom } from '../common/money-input';
 import { utrFrom } from '../common/utr';
 import { consumeEntry } from './internal-transfers';
 import { freeUtrsOf, claimUtr } from '../common/utr-uses';
-import { dataScope, scopeWhere, type DataScope } from '../common/scope';
-import {
-  approvalEyes,
-  assertMove,
-  auditedSettlement,
-  changedMeanwhile,
-  destinationOf,
-  referenceOf,
-  type SettlementCheck,
-} from './settlement-steps';
+import { scopeWhere, type DataScope } from '../common/scope';
+import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
 import { clearRequests } from '../common/four-eyes';
+import { settlementMoves } from './settlement-moves';
 
 /**
  * Vendor settlements (issue 12): a vendor hands over money its accounts collected for the gateway,
@@ -59,39 +49,14 @@ export const vendorSettlementVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, { vendorCode: (code) => eq(vendorSettlements.vendorCode, code) });
 
 const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
-const AUDIT_OF: Record<SettlementAction, AuditAction> = { approve: 'approve', reject: 'reject', reset: 'reset' };
-
-const step = async (
-  tx: DbOrTx,
-  user: SessionUser,
-  row: VendorSettlementRow,
-  action: SettlementAction | 'create',
-  patch: Partial<VendorSettlementRow>,
-  ip?: string,
-) => {
-  const to = action === 'create' ? 'SUCCESS' : transitionOf(VENDOR_SETTLEMENT_TRANSITIONS, action).to;
-  const [after] = await tx
-    .update(vendorSettlements)
-    .set({ ...patch, status: to, version: row.version + 1, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(vendorSettlements.id, row.id),
-        eq(vendorSettlements.status, row.status),
-        eq(vendorSettlements.version, row.version),
-      ),
-    )
-    .returning();
-  if (!after) throw changedMeanwhile();
-  if (action !== 'create')
-    await audit(tx, actorOf(user, ip), {
-      action: AUDIT_OF[action],
-      entity: ENTITY,
-      entityId: row.id,
-      before: auditedSettlement(row),
-      after: auditedSettlement(after),
-    });
-  return after;
-};
+const { step, moving, approving } = settlementMoves({
+  table: vendorSettlements,
+  entity: ENTITY,
+  what: 'Vendor settlement',
+  transitions: VENDOR_SETTLEMENT_TRANSITIONS,
+  visible: vendorSettlementVisible,
+  approval: 'vendor-settlement.approve',
+});
 
 /** SUCCESS: the money leaves the vendor's hands, into the gateway's treasury or the entry's account. */
 const settle = async (
@@ -162,45 +127,17 @@ export const createVendorSettlement = async (db: Db, user: SessionUser, body: Ve
   });
 };
 
-const moving = (
-  db: Db,
-  user: SessionUser,
-  id: string,
-  action: SettlementAction,
-  then: (tx: DbOrTx, row: VendorSettlementRow) => Promise<VendorSettlementRow>,
-) =>
-  db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(vendorSettlements)
-      .where(and(eq(vendorSettlements.id, id), vendorSettlementVisible(await dataScope(tx, user))))
-      .for('update');
-    if (!row) throw notFound('Vendor settlement');
-    assertMove(VENDOR_SETTLEMENT_TRANSITIONS, user, action, row.status);
-    return then(tx, row);
-  });
-
 /**
  * SUCCESS with its reference: the UTR for BANK, the entry's UTR for an internal transfer reset
  * before. Never by its creator; above the checker threshold it waits for a second person.
  */
-export const approveVendorSettlement = async (
+export const approveVendorSettlement = (
   db: Db,
   user: SessionUser,
   id: string,
   body: { reference?: string },
   opts: SettlementCheck,
-) => {
-  let awaitingChecker: string | null = null;
-  const row = await moving(db, user, id, 'approve', async (tx, row) => {
-    const reference = referenceOf(row.method, body.reference);
-    const eyes = await approvalEyes(tx, user, row, 'vendor-settlement.approve', reference, opts);
-    if (!eyes.waiting) return settle(tx, user, row, reference, 'approve', opts.ip);
-    awaitingChecker = eyes.maker;
-    return row;
-  });
-  return { row, awaitingChecker: awaitingChecker as string | null };
-};
+) => approving(db, user, id, body, opts, (tx, row, reference) => settle(tx, user, row, reference, 'approve', opts.ip));
 
 export const rejectVendorSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
   moving(db, user, id, 'reject', async (tx, row) => {
