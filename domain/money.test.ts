@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MoneyError, amountToPaise, feeOf, paiseToRupees, percentToBps, rupeesToPaise } from './money';
+import { MoneyError, amountToPaise, feeOf, paiseToRupees, percentToBps, rupeesOrNull, rupeesToPaise } from './money';
 
 describe('rupeesToPaise', () => {
   it.each([
@@ -130,6 +130,14 @@ describe('paiseToRupees', () => {
     );
     for (const paise of [1, 5, 29, 105, 999_999_999_999, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
       expect(paiseToRupees(paise)).toBe(viaText(paise));
+  });
+});
+
+describe('rupeesOrNull', () => {
+  it('keeps a missing amount missing and converts the rest as paiseToRupees does', () => {
+    expect(rupeesOrNull(null)).toBeNull();
+    expect(rupeesOrNull(0)).toBe(0);
+    expect(rupeesOrNull(125050)).toBe(1250.5);
   });
 });
 

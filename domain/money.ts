@@ -68,6 +68,9 @@ export const amountToPaise = (value: unknown, written?: string): number => {
 export const paiseToRupees = (paise: number): number =>
   Number.isSafeInteger(paise) ? paise / 100 + 0 : Number((paise / 100).toFixed(2));
 
+/** Paise to rupees, a missing amount staying missing. */
+export const rupeesOrNull = (paise: number | null): number | null => (paise === null ? null : paiseToRupees(paise));
+
 /** A percentage with at most two decimals to basis points of a percent (2.25 -> 225). */
 export const percentToBps = (value: unknown): number => rupeesToPaise(value);
 export const bpsToPercent = (bps: number): number => paiseToRupees(bps);

@@ -4,7 +4,7 @@ import { bankAccounts, merchantBankAccounts, merchants, vendors } from '../../db
 import { notFound } from '../../errors';
 import { SEES_FULL_ACCOUNT_NUMBERS } from '../../../domain/access';
 import { approvalOf, maskAccountNumber } from '../../../domain/bank-account';
-import { paiseToRupees } from '../../../domain/money';
+import { paiseToRupees, rupeesOrNull } from '../../../domain/money';
 import type { ListFilters } from '../../routes/read-routes';
 import type { BankFilters, BankListRow, BankSort, BankView } from '../../schemas/bank-accounts';
 import type { SessionUser } from '../common/session-user';
@@ -48,7 +48,7 @@ const present = (
   showBankDetails: row.showBankDetails,
   minPayin: paiseToRupees(row.minPayin),
   maxPayin: paiseToRupees(row.maxPayin),
-  dailyLimit: row.dailyLimit === null ? null : paiseToRupees(row.dailyLimit),
+  dailyLimit: rupeesOrNull(row.dailyLimit),
   enabled: row.enabled,
   vendorId: row.vendorId,
   vendorCode: extra.vendorCode,

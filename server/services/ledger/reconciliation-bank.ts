@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
-import { paiseToRupees } from '../../../domain/money';
+import { rupeesOrNull } from '../../../domain/money';
 import {
   BANK_DIFFERENCE_KINDS,
   BANK_DIFFERENCES_LISTED,
@@ -173,7 +173,7 @@ const unusedEntries = async (db: DbOrTx, limit: number, hours: number): Promise<
   );
 };
 
-const rupees = (v: number | null) => (v === null ? null : paiseToRupees(v));
+const rupees = (v: number | null) => rupeesOrNull(v);
 const recordInRupees = (r: BankRecord) => ({ ...r, amount: rupees(r.amount) });
 const inRupees = (d: BankDifference) => ({
   ...d,

@@ -4,10 +4,10 @@ import { bankAccounts, merchantBankAccounts, merchants, payins } from '../../db/
 import { conflict, notFound } from '../../errors';
 import { EXPIRING_STATUSES, PAYIN_TTL_MINUTES, upiLink, type PayinStatus } from '../../../domain/payin';
 import { istDayStart, istDayOf } from '../../../domain/format';
-import { paiseToRupees } from '../../../domain/money';
+import { paiseToRupees, rupeesOrNull } from '../../../domain/money';
 import { SOURCE_OF, type Provider } from '../../../domain/providers';
 import type { PayView } from '../../schemas/payins';
-import { amountWithinLimits } from '../payins/payin-create';
+import { amountWithinLimits, openPayinAccountOf } from '../payins/payin-create';
 import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from '../payins/payin-steps';
 import { allProviderSettings, usable, type ProviderEnv, type ProviderSettings } from '../providers/provider-config';
 
@@ -66,7 +66,7 @@ export const presentPay = async (db: DbOrTx, row: PayinRow, env: ProviderEnv): P
   return {
     status: row.status,
     merchantName: merchant.name,
-    amount: row.amount === null ? null : paiseToRupees(row.amount),
+    amount: rupeesOrNull(row.amount),
     amountFixed: row.amountFixed,
     minAmount: paiseToRupees(merchant.minPayin),
     maxAmount: paiseToRupees(merchant.maxPayin),
@@ -120,10 +120,7 @@ const eligibleAccounts = (tx: DbOrTx, merchantId: string, amount: number) => {
     .innerJoin(bankAccounts, eq(bankAccounts.id, merchantBankAccounts.bankAccountId))
     .where(
       and(
-        eq(merchantBankAccounts.merchantId, merchantId),
-        eq(bankAccounts.enabled, true),
-        eq(bankAccounts.usedFor, 'PAYIN'),
-        sql`${bankAccounts.approvedAt} IS NOT NULL`,
+        ...openPayinAccountOf(merchantId),
         sql`${bankAccounts.minPayin} <= ${amount} AND ${bankAccounts.maxPayin} >= ${amount}`,
         sql`(${bankAccounts.dailyLimit} IS NULL OR ${usedToday} + ${amount} <= ${bankAccounts.dailyLimit})`,
       ),

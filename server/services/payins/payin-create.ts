@@ -4,7 +4,7 @@ import { bankAccounts, merchantBankAccounts, merchants, payins } from '../../db/
 import { badRequest, conflict } from '../../errors';
 import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
 import { formatRupees } from '../../../domain/format';
-import { paiseToRupees } from '../../../domain/money';
+import { rupeesOrNull } from '../../../domain/money';
 import { auditFrom, auditValues, type Actor } from '../common/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { keptStatements } from '../common/list-statements';
@@ -37,20 +37,23 @@ export const amountWithinLimits = (
   return paise;
 };
 
-/** Customers' money goes only to an enabled, approved pay-in account linked to the merchant (`merchantId`). */
+/**
+ * Customers' money goes only to an enabled, approved pay-in account linked to the merchant
+ * (`merchantId`): the conditions over merchant_bank_accounts joined to bank_accounts.
+ */
+export const openPayinAccountOf = (merchantId: SQLWrapper | string) => [
+  eq(merchantBankAccounts.merchantId, merchantId),
+  eq(bankAccounts.enabled, true),
+  eq(bankAccounts.usedFor, 'PAYIN'),
+  sql`${bankAccounts.approvedAt} IS NOT NULL`,
+];
+
 const openPayinAccount = (db: DbOrTx, merchantId: SQLWrapper) =>
   db
     .select({ id: bankAccounts.id })
     .from(merchantBankAccounts)
     .innerJoin(bankAccounts, eq(bankAccounts.id, merchantBankAccounts.bankAccountId))
-    .where(
-      and(
-        eq(merchantBankAccounts.merchantId, merchantId),
-        eq(bankAccounts.enabled, true),
-        eq(bankAccounts.usedFor, 'PAYIN'),
-        sql`${bankAccounts.approvedAt} IS NOT NULL`,
-      ),
-    )
+    .where(and(...openPayinAccountOf(merchantId)))
     .limit(1);
 
 /**
@@ -166,7 +169,7 @@ export const createPayin = async (
         merchantCode: merchant.code,
         merchantOrderId: input.merchantOrderId,
         customerId: input.customerId,
-        amount: amount === null ? null : paiseToRupees(amount),
+        amount: rupeesOrNull(amount),
         test,
       },
     }),

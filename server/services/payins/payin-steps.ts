@@ -11,7 +11,7 @@ import {
   type PayinAction,
   type PayinStatus,
 } from '../../../domain/payin';
-import { paiseToRupees } from '../../../domain/money';
+import { rupeesOrNull } from '../../../domain/money';
 import type { AuditAction } from '../../../domain/audit-event';
 import { auditAll, type Actor } from '../common/audit';
 import { queueCallbacks } from '../callbacks/callbacks';
@@ -43,14 +43,19 @@ export const assertCan = (action: PayinAction, row: PayinRow, to?: PayinStatus) 
 
 export const expired = () => new AppError(409, 'EXPIRED', 'This payment link has expired.');
 
+/** A pay-in's amounts in rupees. */
+const moneyOf = (row: PayinRow) => ({
+  amount: rupeesOrNull(row.amount),
+  confirmedAmount: rupeesOrNull(row.confirmedAmount),
+  fee: rupeesOrNull(row.fee),
+});
+
 /** The fields of a pay-in its merchant is told about, in rupees: the callback's and the status API's `data`. */
 export const merchantData = (row: PayinRow) => ({
   id: row.id,
   merchantOrderId: row.merchantOrderId,
   status: row.status,
-  amount: row.amount === null ? null : paiseToRupees(row.amount),
-  confirmedAmount: row.confirmedAmount === null ? null : paiseToRupees(row.confirmedAmount),
-  fee: row.fee === null ? null : paiseToRupees(row.fee),
+  ...moneyOf(row),
   utr: row.utr,
   updatedAt: row.updatedAt.toISOString(),
 });
@@ -75,9 +80,7 @@ const AUDIT_OF: Record<PayinAction, AuditAction> = {
 const auditedFields = (row: PayinRow) => ({
   status: row.status,
   reason: row.reason,
-  amount: row.amount === null ? null : paiseToRupees(row.amount),
-  confirmedAmount: row.confirmedAmount === null ? null : paiseToRupees(row.confirmedAmount),
-  fee: row.fee === null ? null : paiseToRupees(row.fee),
+  ...moneyOf(row),
   bankAccountId: row.bankAccountId,
   submittedUtr: row.submittedUtr,
   utr: row.utr,

@@ -4,7 +4,7 @@ import { bankAccounts, merchants, payins } from '../../db/schema';
 import { notFound } from '../../errors';
 import { belongsToVendor } from '../../../domain/scope';
 import { istDayStart } from '../../../domain/format';
-import { paiseToRupees } from '../../../domain/money';
+import { rupeesOrNull } from '../../../domain/money';
 import type { PayinStatus } from '../../../domain/payin';
 import type { ListFilters } from '../../routes/read-routes';
 import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../../schemas/payins';
@@ -95,7 +95,7 @@ export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope)
   return payinConditions(f, await codesOf(db, f, scope), bound);
 };
 
-const rupees = (paise: number | null) => (paise === null ? null : paiseToRupees(paise));
+const rupees = (paise: number | null) => rupeesOrNull(paise);
 
 /**
  * The columns a pay-in's list row shows: the other fourteen of the table's (the provider's order and
