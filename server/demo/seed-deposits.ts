@@ -1,7 +1,6 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { bankEntries, merchants, payins, users } from '../db/schema';
-import type { SessionUser } from '../services/common/session-user';
+import { bankEntries, merchants, payins } from '../db/schema';
 import { recordEntry, checkEntry } from '../services/bank-entries/bank-entries';
 import { createPayin } from '../services/payins/payin-create';
 import { submitUtr } from '../services/payins/payin-matching';
@@ -11,6 +10,7 @@ import { assignBank, submitScreenshot } from '../services/pay-page/pay-page';
 import { customer } from '../services/payins/payin-steps';
 import { storeScreenshot } from '../services/payins/screenshots';
 import QRCode from 'qrcode';
+import { demoUserOf } from './demo-users';
 
 /** The demo's pay-ins: this many, spread over the last days, every status represented. */
 export const DEMO_PAYINS = 300;
@@ -21,18 +21,6 @@ const DAYS = 90;
 const random = (seed: number) => () => {
   seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
   return seed / 2_147_483_648;
-};
-
-const userOf = async (db: Db, userName: string): Promise<SessionUser> => {
-  const [u] = await db.select().from(users).where(eq(users.userName, userName));
-  return {
-    id: u.id,
-    userName: u.userName,
-    role: u.role,
-    merchantCodes: u.merchantCodes,
-    vendorCode: u.vendorCode,
-    sessionId: 'demo-seed',
-  };
 };
 
 type Fate =
@@ -86,8 +74,8 @@ export const seedDemoDeposits = async (
   const screenshot = await QRCode.toBuffer('Demo payment screenshot', { type: 'png' });
   const next = random(20_261_124);
   const urls = { allowPrivate: true };
-  const staff = await userOf(db, 'operations');
-  const admin = await userOf(db, 'admin');
+  const staff = await demoUserOf(db, 'operations');
+  const admin = await demoUserOf(db, 'admin');
   const codes = ['ACME', 'ACME-KIDS', 'BOLT', 'CRISP'];
   const rows = await db.select().from(merchants).where(inArray(merchants.code, codes));
   let utrSeq = 0;

@@ -1,11 +1,12 @@
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { bankAccounts, merchants, payouts, users } from '../db/schema';
+import { bankAccounts, merchants, payouts } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
 import { createPayout, type NewPayout } from '../services/payouts/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payouts/payout-staff';
 import { assignPayouts, resetPayout, reversePayout } from '../services/payouts/payout-corrections';
 import { DEFAULT_CHECKER_THRESHOLD_PAISE, type PayoutRejectionReason } from '../../domain/payout';
+import { demoUserOf } from './demo-users';
 
 type Beneficiary = NewPayout['beneficiary'];
 
@@ -79,20 +80,6 @@ export const DEMO_PAYOUTS: [string, keyof typeof CUSTOMERS, number, Fate][] = [
   ['CRISP', 'cust-19', 950, { to: 'waiting' }],
 ];
 
-const userOf = async (db: Db, userName: string): Promise<SessionUser> => {
-  const [u] = await db
-    .select({
-      id: users.id,
-      userName: users.userName,
-      role: users.role,
-      merchantCodes: users.merchantCodes,
-      vendorCode: users.vendorCode,
-    })
-    .from(users)
-    .where(eq(users.userName, userName));
-  return { ...u, sessionId: 'demo-seed' };
-};
-
 /**
  * Demo pay-outs made through the same services the API uses (issue 11, item 9), after the demo
  * deposits gave the merchants a balance: every hold is taken and resolved as real traffic would,
@@ -119,7 +106,7 @@ export const seedDemoPayouts = async (
     .where(eq(bankAccounts.usedFor, 'PAYOUT'));
   const accountOf = (nickname: string) => paying.find((b) => b.nickname === nickname)!.id;
   const [operations, transactions, admin, vendor] = await Promise.all(
-    ['operations', 'transactions', 'admin', 'vendor'].map((name) => userOf(db, name)),
+    ['operations', 'transactions', 'admin', 'vendor'].map((name) => demoUserOf(db, name)),
   );
   const ip = '127.0.0.1';
   let utrSeq = 0;

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { bankAccounts, liens, merchants, payins, settlements, users, vendors, vendorSettlements } from '../db/schema';
+import { bankAccounts, liens, merchants, payins, settlements, vendors, vendorSettlements } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
 import { checkEntry, recordEntry } from '../services/bank-entries/bank-entries';
 import { moneyOf } from '../services/ledger/holds';
@@ -11,6 +11,7 @@ import { approveVendorSettlement, createVendorSettlement } from '../services/set
 import { bankAccount, merchantAccount, vendorAccount } from '../../domain/ledger';
 import { istDayOf } from '../../domain/format';
 import type { Destination, SettlementMethod, VendorSettlementMethod } from '../../domain/settlement';
+import { demoUserOf } from './demo-users';
 
 type Fate = { to: 'waiting' } | { to: 'paid'; reference?: string } | { to: 'rejected'; reason: string };
 
@@ -78,18 +79,6 @@ export const DEMO_LIENS: [number, string][] = [
   [0.5, "Reported as fraud by the customer's bank"],
 ];
 
-const userOf = async (db: Db, userName: string): Promise<SessionUser> => {
-  const [u] = await db.select().from(users).where(eq(users.userName, userName));
-  return {
-    id: u.id,
-    userName: u.userName,
-    role: u.role,
-    merchantCodes: u.merchantCodes,
-    vendorCode: u.vendorCode,
-    sessionId: 'demo-seed',
-  };
-};
-
 /** The most of `wanted` (paise) that `share` of `available` covers, in whole rupees; 0 when nothing does. */
 const fitting = (wanted: number, available: number, share: number) =>
   Math.max(0, Math.min(wanted, Math.floor((available * share) / 100) * 100));
@@ -109,7 +98,7 @@ export const seedDemoSettlements = async (db: Db): Promise<boolean> => {
   // The demo's settlements are all below the default threshold: one approver each, never their creator.
   const checked = { checkerThresholdPaise: DEFAULT_CHECKER_THRESHOLD_PAISE, ip };
   const people = new Map<string, SessionUser>();
-  const user = async (name: string) => people.get(name) ?? people.set(name, await userOf(db, name)).get(name)!;
+  const user = async (name: string) => people.get(name) ?? people.set(name, await demoUserOf(db, name)).get(name)!;
   const merchantRows = await db.select({ id: merchants.id, code: merchants.code }).from(merchants);
   const available = async (code: string) =>
     (await moneyOf(db, merchantAccount(merchantRows.find((m) => m.code === code)!.id))).available;
