@@ -18,7 +18,8 @@ import { keysetList } from '../common/keyset-list';
 import { SYSTEM, type PayinActor } from '../payins/payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
 import { verifyCashfree, verifyPayu, verifyRazorpay, type RawHeaders, type Verdict } from './provider-signatures';
-import { applyInSavepoint, readEvent, type Applied } from './provider-webhooks';
+import { applyInSavepoint, type Applied } from './provider-webhooks';
+import { readEvent } from './provider-event-reading';
 
 /**
  * The event log (issue 14, item 5): every webhook sent to /v1/webhooks/{provider} is kept with
