@@ -31,6 +31,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/ui-setup.ts'],
+          // A worker keeps react-admin and MUI loaded from file to file (2 s of each file's import);
+          // tests/ui-setup.ts cleans the DOM and storage after every test.
+          isolate: false,
           // A screen of react-admin renders in about a second alone, but the whole suite runs beside
           // the API and browser suites on two cores: a limit for a hang, not a speed check.
           testTimeout: 20_000,
