@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { Config } from './config';
+import type { AppConfig } from './app-config';
 import type { Database } from './db';
 import { authPlugin } from './plugins/auth';
 import { securityHeaders } from './plugins/security-headers';
@@ -13,83 +13,43 @@ import { handleRequests } from './plugins/requests';
 import { openApiOptions } from './plugins/openapi';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
+import { routeSettings } from './plugins/route-settings';
 import { jwtSecret } from './services/common/settings';
-import { writeToOutbox } from './services/common/outbox';
 import { setPasswordHashCost } from './services/identity/passwords';
+import { payPagePolicy } from './services/pay-page/pay-page-policy';
+import { allProviderSettings } from './services/providers/provider-config';
+import { startJobs } from './jobs';
+import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
-import { healthRoutes } from './routes/health';
 import { onboardingRoutes } from './routes/onboarding';
 import { confirmationRoutes } from './routes/confirmations';
-import { merchantListRoutes } from './routes/merchant-list';
 import { merchantRoutes } from './routes/merchants';
+import { merchantApplicationRoutes } from './routes/merchant-applications';
+import { merchantListRoutes } from './routes/merchant-list';
 import { vendorRoutes } from './routes/vendors';
 import { bankAccountRoutes } from './routes/bank-accounts';
 import { userRoutes } from './routes/users';
-import { merchantApplicationRoutes } from './routes/merchant-applications';
 import { auditEventRoutes } from './routes/audit-events';
-import { merchantApiRoutes } from './routes/merchant-api';
-import { payRoutes } from './routes/pay';
-import { payinRoutes } from './routes/payins';
 import { bankEntryRoutes } from './routes/bank-entries';
+import { boardRoutes } from './routes/boards';
+import { accountReportRoutes } from './routes/account-reports';
 import { settlementRoutes } from './routes/settlements';
 import { settlementBalanceRoutes } from './routes/settlement-balances';
 import { reconciliationRoutes } from './routes/reconciliation';
+import { merchantApiRoutes } from './routes/merchant-api';
+import { payRoutes } from './routes/pay';
+import { payinRoutes } from './routes/payins';
 import { payoutRoutes } from './routes/payouts';
 import { payoutAdminRoutes } from './routes/payout-admin';
 import { payoutEkoRoutes } from './routes/payout-eko';
-import { providerRoutes } from './routes/providers';
-import { payPagePolicy } from './services/pay-page/pay-page-policy';
-import { allProviderSettings } from './services/providers/provider-config';
-import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { reportRoutes } from './routes/reports';
-import { boardRoutes } from './routes/boards';
-import { accountReportRoutes } from './routes/account-reports';
+import { providerRoutes } from './routes/providers';
+import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
-import { ekoSetupFrom } from './services/payouts/payout-eko';
-import { startJobs } from './jobs';
 
-export type AppConfig = Pick<
-  Config,
-  | 'jwtSecret'
-  | 'tokenTtlSeconds'
-  | 'resetTokenTtlMinutes'
-  | 'authRateLimitPerMinute'
-  | 'maxFailedLogins'
-  | 'distDir'
-  | 'publicUrl'
-  | 'outboxDir'
-  | 'uploadsDir'
-> &
-  Partial<
-    Pick<
-      Config,
-      | 'trustProxy'
-      | 'idleTimeoutSeconds'
-      | 'require2faRoles'
-      | 'allowPrivateCallbackUrls'
-      | 'passwordHashCost'
-      | 'payinTtlMinutes'
-      | 'merchantApiRateLimitPerMinute'
-      | 'merchantApiWrongKeysPerMinute'
-      | 'payPageRateLimitPerMinute'
-      | 'callbackWorker'
-      | 'payoutCheckerThresholdRupees'
-      | 'eko'
-      | 'ekoInquiryIntervalMs'
-      | 'ekoNotFoundGraceSeconds'
-      | 'webhookRateLimitPerMinute'
-      | 'webhookUnverifiedRateLimitPerMinute'
-      | 'providers'
-      | 'seedDemo'
-    >
-  > & {
-    /** How often the server drops expired pay-ins and polls for callbacks (tests run them on demand). */
-    jobIntervalMs?: number;
-    /** How often an open live stream is pinged and its session checked again (25 s; tests shorten it). */
-    livePingMs?: number;
-  };
+export type { AppConfig };
 
 export interface BuildOptions {
   database: Database;
@@ -127,107 +87,55 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     merchantApiWrongKeysPerMinute: config.merchantApiWrongKeysPerMinute,
   });
 
-  const authOptions = {
-    tokenTtlSeconds: config.tokenTtlSeconds,
-    maxFailedLogins: config.maxFailedLogins,
-    resetTokenTtlMinutes: config.resetTokenTtlMinutes,
-    require2faRoles: config.require2faRoles ?? [],
-  };
-  // No mail transport yet: the link waits in the outbox, never in the log (issue 9, item 6).
-  const deliverResetLink = async (userName: string, token: string) => {
-    const link = `${config.publicUrl ?? ''}/reset-password?token=${token}`;
-    const file = await writeToOutbox(config.outboxDir, 'password-resets', { userName, link });
-    app.log.info({ userName, outbox: file }, 'password reset link written to the outbox');
-  };
-
-  // Merchants' site, return and callback URLs: https on the public internet unless configured otherwise.
-  const urls = { allowPrivate: config.allowPrivateCallbackUrls ?? false };
-  const publicUrl = config.publicUrl ?? '';
-  const ttlMinutes = config.payinTtlMinutes ?? 10;
-  const checkerThresholdPaise = (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100;
-  const eko = ekoSetupFrom(config);
+  const settings = routeSettings(app, config, { db, hub });
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await v1.register(healthRoutes, { db });
-      await v1.register(authRoutes, {
-        db,
-        auth: authOptions,
-        rateLimitPerMinute: config.authRateLimitPerMinute,
-        deliverResetLink,
-      });
-      await v1.register(twoFactorRoutes, { db, auth: authOptions, rateLimitPerMinute: config.authRateLimitPerMinute });
-      await v1.register(onboardingRoutes, { db, rateLimitPerMinute: config.authRateLimitPerMinute, urls });
-      await v1.register(confirmationRoutes, {
-        db,
-        rateLimitPerMinute: config.authRateLimitPerMinute,
-        maxFailedLogins: config.maxFailedLogins,
-      });
-      await v1.register(merchantRoutes, { db, urls });
-      await v1.register(merchantApplicationRoutes, { db, urls });
-      // The staff screens' resources that need only the database.
-      const staffScreens = [merchantListRoutes, vendorRoutes, bankAccountRoutes, userRoutes, auditEventRoutes];
-      for (const routes of [...staffScreens, bankEntryRoutes, boardRoutes, accountReportRoutes])
-        await v1.register(routes, { db });
-      await v1.register(settlementRoutes, { db, checkerThresholdPaise });
-      await v1.register(settlementBalanceRoutes, { db });
-      await v1.register(reconciliationRoutes, { db });
-      await v1.register(merchantApiRoutes, {
-        db,
-        urls,
-        publicUrl,
-        ttlMinutes,
-        rateLimitPerMinute: config.merchantApiRateLimitPerMinute ?? 600,
-      });
-      await v1.register(payRoutes, {
-        db,
-        providers: config.providers ?? {},
-        rateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
-        uploadsDir: config.uploadsDir,
-        ttlMinutes,
-        publicUrl,
-      });
-      await v1.register(payinRoutes, { db, urls, publicUrl, uploadsDir: config.uploadsDir, ttlMinutes });
-      await v1.register(payoutRoutes, { db, checkerThresholdPaise, eko });
-      await v1.register(payoutAdminRoutes, { db });
-      await v1.register(payoutEkoRoutes, {
-        db,
-        eko,
-        checkerThresholdPaise,
-        webhookRateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
-      });
-      await v1.register(reportRoutes, { db });
-      const providers = config.providers ?? {};
-      await v1.register(providerRoutes, { db, providers });
-      await v1.register(providerWebhookRoutes, {
-        db,
-        providers,
-        rateLimitPerMinute: config.webhookRateLimitPerMinute ?? 600,
-        unverifiedRateLimitPerMinute: config.webhookUnverifiedRateLimitPerMinute ?? 60,
-      });
-      await v1.register(eventRoutes, {
-        db,
-        hub,
-        pingMs: config.livePingMs,
-        idleTimeoutSeconds: config.idleTimeoutSeconds,
-      });
+      await v1.register(healthRoutes, settings);
+      await v1.register(authRoutes, settings);
+      await v1.register(twoFactorRoutes, settings);
+      await v1.register(onboardingRoutes, settings);
+      await v1.register(confirmationRoutes, settings);
+      await v1.register(merchantRoutes, settings);
+      await v1.register(merchantApplicationRoutes, settings);
+      await v1.register(merchantListRoutes, settings);
+      await v1.register(vendorRoutes, settings);
+      await v1.register(bankAccountRoutes, settings);
+      await v1.register(userRoutes, settings);
+      await v1.register(auditEventRoutes, settings);
+      await v1.register(bankEntryRoutes, settings);
+      await v1.register(boardRoutes, settings);
+      await v1.register(accountReportRoutes, settings);
+      await v1.register(settlementRoutes, settings);
+      await v1.register(settlementBalanceRoutes, settings);
+      await v1.register(reconciliationRoutes, settings);
+      await v1.register(merchantApiRoutes, settings);
+      await v1.register(payRoutes, settings);
+      await v1.register(payinRoutes, settings);
+      await v1.register(payoutRoutes, settings);
+      await v1.register(payoutAdminRoutes, settings);
+      await v1.register(payoutEkoRoutes, settings);
+      await v1.register(reportRoutes, settings);
+      await v1.register(providerRoutes, settings);
+      await v1.register(providerWebhookRoutes, settings);
+      await v1.register(eventRoutes, settings);
       // Only the demo has merchants that call back to this machine.
-      if (config.seedDemo) await v1.register(demoReceiverRoutes, { db });
+      if (settings.seedDemo) await v1.register(demoReceiverRoutes, settings);
     },
     { prefix: '/v1' },
   );
   await app.register(staticPlugin, {
     distDir: config.distDir,
-    payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, config.providers ?? {})),
-    payPageRateLimitPerMinute: config.payPageRateLimitPerMinute ?? 120,
+    payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, settings.providers)),
+    payPageRateLimitPerMinute: settings.rateLimits.payPage,
   });
 
   startJobs(app, {
     db,
     intervalMs: config.jobIntervalMs,
     callbackWorker: config.callbackWorker,
-    allowPrivate: urls.allowPrivate,
-    eko,
+    allowPrivate: settings.urls.allowPrivate,
+    eko: settings.eko,
   });
   return app;
 };

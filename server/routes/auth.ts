@@ -1,5 +1,4 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
 import { LoginAnswer } from '../schemas/auth';
 import * as auth from '../services/identity/auth';
@@ -7,14 +6,9 @@ import * as passwordChanges from '../services/identity/password-changes';
 import { rememberDevice, trustedDevice } from '../services/identity/devices';
 import { signChallenge } from '../services/identity/two-factor';
 import { signedInData } from '../services/identity/two-factor-sign-in';
+import type { RouteSettings } from '../plugins/route-settings';
 
-export interface AuthRouteOptions {
-  db: Db;
-  auth: auth.AuthOptions;
-  rateLimitPerMinute: number;
-  /** Where a reset link is delivered (the outbox while no mail transport is configured). */
-  deliverResetLink: (userName: string, token: string) => Promise<void>;
-}
+export type AuthRouteOptions = Pick<RouteSettings, 'db' | 'auth' | 'rateLimits' | 'deliverResetLink'>;
 
 const Credentials = Type.Object({
   userName: RequiredText(100),
@@ -28,7 +22,7 @@ const duringPasswordChange = true;
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts) => {
   const { db } = opts;
   const limited = { public: true } as const;
-  const rateLimit = { max: opts.rateLimitPerMinute, timeWindow: '1 minute' };
+  const rateLimit = { max: opts.rateLimits.auth, timeWindow: '1 minute' };
 
   app.post(
     '/login',

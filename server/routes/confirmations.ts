@@ -1,20 +1,19 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CONFIRMATION_KINDS } from '../../domain/confirmations';
-import type { Db } from '../db';
+import type { RouteSettings } from '../plugins/route-settings';
 import { Data, enumOf, errorResponses } from '../schemas/common';
 import { grantConfirmation } from '../services/identity/confirmations';
 
-export const confirmationRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  rateLimitPerMinute: number;
-  maxFailedLogins: number;
-}> = async (app, { db, rateLimitPerMinute, maxFailedLogins }) => {
+export const confirmationRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'rateLimits' | 'auth'>> = async (
+  app,
+  { db, rateLimits, auth },
+) => {
   app.post(
     '/confirmations',
     {
       config: {
         access: { resource: 'account', action: 'update' },
-        rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' },
+        rateLimit: { max: rateLimits.auth, timeWindow: '1 minute' },
       },
       schema: {
         tags: ['auth'],
@@ -47,7 +46,7 @@ export const confirmationRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => ({
       data: await grantConfirmation(app, db, request.session, request.body, {
-        maxFailedLogins,
+        maxFailedLogins: auth.maxFailedLogins,
         ip: request.ip,
       }),
     }),

@@ -1,13 +1,13 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { canUseResource } from '../../domain/access';
 import { forbidden, tooMany } from '../errors';
 import { security } from '../schemas/common';
-import { LIVE_TOPICS, mayHear, type LiveHub, type LiveTopic } from '../services/events/live-events';
+import { LIVE_TOPICS, mayHear, type LiveTopic } from '../services/events/live-events';
 import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/events/live-streams';
 import { dataScope } from '../services/common/scope';
+import type { RouteSettings } from '../plugins/route-settings';
 
 const PING_MS = 25_000;
 
@@ -16,12 +16,9 @@ const PING_MS = 25_000;
  * a row that changed, only rows the caller may see, on topics whose resource the caller may read.
  * At each ping the stream's session and access are checked again (services/events/live-streams.ts).
  */
-export const eventRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  hub: LiveHub;
-  pingMs?: number;
-  idleTimeoutSeconds?: number;
-}> = async (app, { db, hub, pingMs = PING_MS, idleTimeoutSeconds }) => {
+export const eventRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'hub' | 'pingMs' | 'idleTimeoutSeconds'>
+> = async (app, { db, hub, pingMs = PING_MS, idleTimeoutSeconds }) => {
   // Open streams end when the server closes, or closing would wait for every browser to leave.
   const open = new Set<() => void>();
   const seats = streamSeats();

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db';
 import { payins } from '../db/schema';
 import { notFound } from '../errors';
 import { paiseToRupees } from '../../domain/money';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
 import { MerchantPayinBody, MerchantPayinCreated, MerchantPayinStatus, OrderParams } from '../schemas/payins';
-import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import type { RouteSettings } from '../plugins/route-settings';
 import { hashApiKey } from '../services/merchants/keys';
 import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '../services/common/idempotency';
 import { createPayin } from '../services/payins/payin-create';
@@ -50,16 +49,12 @@ const inRupees = (money: MerchantMoney) => ({
 });
 
 /** The merchants' own API (issue 10, item 2): the names here are a contract merchants code against. */
-export const merchantApiRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  urls: UrlPolicy;
-  publicUrl: string;
-  rateLimitPerMinute: number;
-  ttlMinutes: number;
-}> = async (app, { db, urls, publicUrl, rateLimitPerMinute, ttlMinutes }) => {
+export const merchantApiRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'urls' | 'publicUrl' | 'rateLimits' | 'ttlMinutes'>
+> = async (app, { db, urls, publicUrl, rateLimits, ttlMinutes }) => {
   // Counted per API key (hashed: the key itself is never kept), so one merchant cannot starve another.
   const rateLimit = {
-    max: rateLimitPerMinute,
+    max: rateLimits.merchantApi,
     timeWindow: '1 minute',
     keyGenerator: (request: { headers: Record<string, unknown>; ip: string }) => {
       const key = request.headers['x-api-key'];

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import * as applications from '../services/merchants/merchant-applications';
-import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import type { RouteSettings } from '../plugins/route-settings';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   APPLICATION_SORTS,
@@ -17,7 +16,7 @@ const tags = ['merchant-applications'];
 const review = { access: { resource: 'merchant-applications', action: 'review' } } as const;
 
 /** Applications from the public on-boarding form, and their review by an ADMIN. */
-export const merchantApplicationRoutes: FastifyPluginAsyncTypebox<{ db: Db; urls: UrlPolicy }> = async (
+export const merchantApplicationRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'urls'>> = async (
   app,
   { db, urls },
 ) => {

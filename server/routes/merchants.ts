@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import * as merchants from '../services/merchants/merchants';
 import * as merchantsList from '../services/merchants/merchants-list';
 import { requireConfirmationFor } from '../services/identity/confirmations';
-import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import type { RouteSettings } from '../plugins/route-settings';
 import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
 import {
   MERCHANT_SORTS,
@@ -21,7 +20,10 @@ import { readRoutes } from './read-routes';
 const tags = ['merchants'];
 const ok = { 200: Data(MerchantView), ...errorResponses };
 
-export const merchantRoutes: FastifyPluginAsyncTypebox<{ db: Db; urls: UrlPolicy }> = async (app, { db, urls }) => {
+export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'urls'>> = async (
+  app,
+  { db, urls },
+) => {
   await app.register(
     readRoutes({
       resource: 'merchants',

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { Data, errorResponses } from '../schemas/common';
 import { OnboardingBody, OnboardingReceipt } from '../schemas/onboarding';
-import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import type { RouteSettings } from '../plugins/route-settings';
 import { submitApplication } from '../services/merchants/onboarding';
 
-export const onboardingRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  rateLimitPerMinute: number;
-  urls: UrlPolicy;
-}> = async (app, { db, rateLimitPerMinute, urls }) => {
+export const onboardingRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'rateLimits' | 'urls'>> = async (
+  app,
+  { db, rateLimits, urls },
+) => {
   app.post(
     '/on-boarding',
     {
-      config: { access: { public: true }, rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: { public: true }, rateLimit: { max: rateLimits.auth, timeWindow: '1 minute' } },
       schema: {
         tags: ['on-boarding'],
         summary: 'A merchant applies to join; an ADMIN reviews the application',

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { acceptUploads } from '../plugins/uploads';
-import type { ProviderEnv } from '../services/providers/provider-config';
+import type { RouteSettings } from '../plugins/route-settings';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
 import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/payins';
@@ -23,20 +22,15 @@ const access = { public: true } as const;
 const ok = { 200: Data(PayView), ...errorResponses };
 
 /** The customer pay page's public API (issue 10, item 3): rate-limited per IP; the pay-in id is the only secret. */
-export const payRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  /** Issue 14: the providers' fields from the environment, for the intent tab. */
-  providers: ProviderEnv;
-  rateLimitPerMinute: number;
-  uploadsDir: string;
-  ttlMinutes: number;
-  /** The console's public address, for the pay page's own URL (PayU sends the customer back there). */
-  publicUrl?: string;
-  /** How long a provider may take to create an order (tests shorten it). */
-  providerTimeoutMs?: number;
-}> = async (app, { db, providers, rateLimitPerMinute, uploadsDir, ttlMinutes, publicUrl, providerTimeoutMs }) => {
+export const payRoutes: FastifyPluginAsyncTypebox<
+  // providers: for the intent tab; publicUrl: the pay page's own URL (PayU sends the customer back there).
+  Pick<RouteSettings, 'db' | 'providers' | 'rateLimits' | 'uploadsDir' | 'ttlMinutes' | 'publicUrl'> & {
+    /** How long a provider may take to create an order (tests shorten it). */
+    providerTimeoutMs?: number;
+  }
+> = async (app, { db, providers, rateLimits, uploadsDir, ttlMinutes, publicUrl, providerTimeoutMs }) => {
   await acceptUploads(app);
-  const rateLimit = { max: rateLimitPerMinute, timeWindow: '1 minute' };
+  const rateLimit = { max: rateLimits.payPage, timeWindow: '1 minute' };
 
   app.get(
     '/pay/:id',

@@ -1,9 +1,8 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import { MerchantPayinCreated, PAYIN_SORTS, PayinDetail, PayinFilters, PayinView, UtrBody } from '../schemas/payins';
 import { ConfirmBody, PaymentLinkBody } from '../schemas/payin-actions';
-import type { UrlPolicy } from '../services/callbacks/callback-urls';
+import type { RouteSettings } from '../plugins/route-settings';
 import {
   confirmPayin,
   createPaymentLink,
@@ -24,13 +23,9 @@ const correct = { resource, action: 'correct' } as const;
 const ok = { 200: Data(PayinView), ...errorResponses };
 
 /** Staff's side of deposits (issue 10, items 6 and 8): the four Deposit lists and the corrections. */
-export const payinRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  urls: UrlPolicy;
-  publicUrl: string;
-  uploadsDir: string;
-  ttlMinutes: number;
-}> = async (app, { db, urls, publicUrl, uploadsDir, ttlMinutes }) => {
+export const payinRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'urls' | 'publicUrl' | 'uploadsDir' | 'ttlMinutes'>
+> = async (app, { db, urls, publicUrl, uploadsDir, ttlMinutes }) => {
   await app.register(
     readRoutes({
       resource,

@@ -1,14 +1,14 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db';
 import { payouts } from '../db/schema';
 import { AppError } from '../errors';
 import { Data, Nullable, enumOf, errorResponses, security } from '../schemas/common';
 import { EKO_ABSENT, ekoFor, type EkoAnswer } from '../../domain/eko';
 import { PAYOUT_STATUSES } from '../../domain/payout';
 import { approvePayout } from '../services/payouts/payout-staff';
-import { inquireEko, type EkoSetup } from '../services/payouts/payout-eko';
+import { inquireEko } from '../services/payouts/payout-eko';
+import type { RouteSettings } from '../plugins/route-settings';
 
 const tags = ['payouts'];
 
@@ -17,12 +17,9 @@ const tags = ['payouts'];
  * callback (never believed by itself: the inquiry decides). The worker that inquires about every
  * transfer left waiting is one of the server's jobs (server/jobs.ts).
  */
-export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  eko?: EkoSetup;
-  checkerThresholdPaise: number;
-  webhookRateLimitPerMinute: number;
-}> = async (app, { db, eko, checkerThresholdPaise, webhookRateLimitPerMinute }) => {
+export const payoutEkoRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'eko' | 'checkerThresholdPaise' | 'rateLimits'>
+> = async (app, { db, eko, checkerThresholdPaise, rateLimits }) => {
   app.get(
     '/payouts/providers',
     {
@@ -111,7 +108,7 @@ export const payoutEkoRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/webhooks/eko',
     {
-      config: { access: { public: true }, rateLimit: { max: webhookRateLimitPerMinute, timeWindow: '1 minute' } },
+      config: { access: { public: true }, rateLimit: { max: rateLimits.webhook, timeWindow: '1 minute' } },
       schema: {
         tags: ['webhooks'],
         summary:

@@ -1,6 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { Data, IdParams, enumOf, errorResponses, patternOf, security } from '../schemas/common';
 import { PAYOUT_REJECTION_REASONS } from '../../domain/payout';
 import { Utr } from '../schemas/payins';
@@ -11,7 +10,7 @@ import { payoutData } from '../services/payouts/payout-create';
 import { approvePayout, dropPayout, rejectPayout } from '../services/payouts/payout-staff';
 import { assignPayouts, resetPayout, reversePayout } from '../services/payouts/payout-corrections';
 import { CODE_FORMAT } from '../../domain/formats';
-import type { EkoDeps } from '../services/payouts/payout-eko';
+import type { RouteSettings } from '../plugins/route-settings';
 
 const tags = ['payouts'];
 const resource = 'payouts';
@@ -37,11 +36,9 @@ const PayoutAnswer = Type.Object({
 });
 
 /** Staff and vendors process pay-outs (issue 11, items 2–6): the names here are kept exactly. */
-export const payoutRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  checkerThresholdPaise: number;
-  eko?: EkoDeps;
-}> = async (app, { db, checkerThresholdPaise, eko }) => {
+export const payoutRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'checkerThresholdPaise' | 'eko'>
+> = async (app, { db, checkerThresholdPaise, eko }) => {
   await app.register(
     readRoutes({
       resource,

@@ -1,6 +1,5 @@
 import { Type } from '@fastify/type-provider-typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { AppError, tooMany } from '../errors';
 import { PROVIDER_EVENT_OUTCOMES, PROVIDER_LABEL, PROVIDERS } from '../../domain/providers';
 import { Data, IdParams, Page, enumOf, errorResponses, security } from '../schemas/common';
@@ -12,7 +11,7 @@ import {
   type ProviderEventSort,
 } from '../schemas/provider-events';
 import { listQuery, type Paging } from '../services/common/lists';
-import type { ProviderEnv } from '../services/providers/provider-config';
+import type { RouteSettings } from '../plugins/route-settings';
 import {
   getProviderEvent,
   listProviderEvents,
@@ -30,14 +29,11 @@ const MEDIA_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=(?:[\w.+-]+|"[^"\\]*"))*
 const EventsQuery = listQuery(PROVIDER_EVENT_SORTS, 'receivedAt', ProviderEventFilters);
 
 /** Issue 14: /v1/webhooks/{razorpay|cashfree|payu}, verified before they are believed, and the event log. */
-export const providerWebhookRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  providers: ProviderEnv;
-  rateLimitPerMinute: number;
-  /** Of those, webhooks that do not verify: counted after the check, before anything is kept. */
-  unverifiedRateLimitPerMinute: number;
-}> = async (app, { db, providers, rateLimitPerMinute, unverifiedRateLimitPerMinute }) => {
-  const unverified = app.createRateLimit({ max: unverifiedRateLimitPerMinute, timeWindow: '1 minute' });
+export const providerWebhookRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'providers' | 'rateLimits'>
+> = async (app, { db, providers, rateLimits }) => {
+  // Of the webhooks, those that do not verify: counted after the check, before anything is kept.
+  const unverified = app.createRateLimit({ max: rateLimits.webhookUnverified, timeWindow: '1 minute' });
   // The webhooks in a scope of their own: its parsers keep the raw bytes the signatures cover.
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();
@@ -53,7 +49,7 @@ export const providerWebhookRoutes: FastifyPluginAsyncTypebox<{
         `/webhooks/${provider}`,
         {
           bodyLimit: WEBHOOK_BODY_LIMIT,
-          config: { access: { public: true }, rateLimit: { max: rateLimitPerMinute, timeWindow: '1 minute' } },
+          config: { access: { public: true }, rateLimit: { max: rateLimits.webhook, timeWindow: '1 minute' } },
           schema: {
             tags: ['webhooks'],
             summary: `${PROVIDER_LABEL[provider]}'s payment webhook: verified over its raw body, then applied once per event id`,

@@ -1,6 +1,5 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
-import type { ProviderEnv } from '../services/providers/provider-config';
+import type { RouteSettings } from '../plugins/route-settings';
 import { Data, errorResponses, security } from '../schemas/common';
 import { ProviderParams, ProviderUpdate, ProviderView } from '../schemas/providers';
 import { listProviders, updateProvider } from '../services/providers/providers';
@@ -9,10 +8,10 @@ const tags = ['providers'];
 const resource = 'providers';
 
 /** Issue 14: the payment providers' accounts, set by ADMIN (GET /v1/providers, PUT /v1/providers/:provider). */
-export const providerRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  providers: ProviderEnv;
-}> = async (app, { db, providers }) => {
+export const providerRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'providers'>> = async (
+  app,
+  { db, providers },
+) => {
   app.get(
     '/providers',
     {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
+import type { RouteSettings } from '../plugins/route-settings';
 import { Data, errorResponses, security } from '../schemas/common';
 import {
   LIEN_SORTS,
@@ -47,7 +47,7 @@ import { createLien } from '../services/liens/liens';
 import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens/liens-list';
 
 /** Settlements, vendor settlements and chargebacks (issue 12): the names here are contracts. */
-export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db; checkerThresholdPaise: number }> = async (
+export const settlementRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'checkerThresholdPaise'>> = async (
   app,
   { db, checkerThresholdPaise },
 ) => {

@@ -1,17 +1,12 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Db } from '../db';
 import { CodeText, SignedInData, TwoFactorSecret } from '../schemas/auth';
 import { Data, Message, errorResponses, security } from '../schemas/common';
-import type { AuthOptions } from '../services/identity/auth';
 import { beginEnrolment, twoFactorStatus } from '../services/identity/two-factor';
 import { confirmEnrolment, disable } from '../services/identity/two-factor-account';
 import { enrolAtSignIn, finishSignIn, signedInData } from '../services/identity/two-factor-sign-in';
+import type { RouteSettings } from '../plugins/route-settings';
 
-export interface TwoFactorRouteOptions {
-  db: Db;
-  auth: AuthOptions;
-  rateLimitPerMinute: number;
-}
+export type TwoFactorRouteOptions = Pick<RouteSettings, 'db' | 'auth' | 'rateLimits'>;
 
 const RecoveryCodes = Type.Array(Type.String(), { description: 'one-time codes, shown this once' });
 const Challenge = Type.String({ minLength: 1, maxLength: 2000 });
@@ -21,7 +16,7 @@ export const twoFactorRoutes: FastifyPluginAsyncTypebox<TwoFactorRouteOptions> =
   const { db } = opts;
   const signIn = {
     access: { public: true } as const,
-    rateLimit: { max: opts.rateLimitPerMinute, timeWindow: '1 minute' },
+    rateLimit: { max: opts.rateLimits.auth, timeWindow: '1 minute' },
   };
   const own = { resource: 'account', action: 'update' } as const;
 
