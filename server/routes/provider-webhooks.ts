@@ -12,12 +12,8 @@ import {
 } from '../schemas/provider-events';
 import { listQuery, type Paging } from '../services/common/lists';
 import type { RouteSettings } from '../plugins/route-settings';
-import {
-  getProviderEvent,
-  listProviderEvents,
-  receiveWebhook,
-  replayEvent,
-} from '../services/providers/provider-events';
+import { receiveWebhook, replayEvent } from '../services/providers/provider-events';
+import { getProviderEvent, listProviderEvents } from '../services/providers/provider-events-list';
 import { splitCommaLists } from './read-routes';
 
 /** A webhook's body may be at most this long (413 beyond). */

@@ -1,25 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db';
 import { providerEvents } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { PROVIDER_LABEL, type Provider, type ProviderEventOutcome } from '../../../domain/providers';
-import type { ListFilters } from '../../routes/read-routes';
-import type {
-  ProviderEventDetail,
-  ProviderEventFilters,
-  ProviderEventRow,
-  ProviderEventSort,
-} from '../../schemas/provider-events';
 import { audit } from '../common/audit';
 import type { SessionUser } from '../common/session-user';
-import { conditions, cursorFields, type Paging } from '../common/lists';
-import { keysetList } from '../common/keyset-list';
 import { SYSTEM, type PayinActor } from '../payins/payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';
 import { verifyCashfree, verifyPayu, verifyRazorpay, type RawHeaders, type Verdict } from './provider-signatures';
 import { applyInSavepoint, type Applied } from './provider-webhooks';
 import { readEvent } from './provider-event-reading';
+import { presentDetail } from './provider-events-list';
 
 /**
  * The event log (issue 14, item 5): every webhook sent to /v1/webhooks/{provider} is kept with
@@ -185,23 +177,6 @@ const resultOf = (applied: Applied) => ({
   appliedAt: applied.outcome === 'applied' ? (sql`now()` as never) : null,
 });
 
-export const presentRow = (row: Row): ProviderEventRow => ({
-  id: row.id,
-  provider: row.provider,
-  eventId: row.eventId,
-  eventType: row.eventType,
-  verified: row.verified,
-  outcome: row.outcome,
-  detail: row.detail,
-  payinId: row.payinId,
-  paymentId: row.paymentId,
-  attempts: row.attempts,
-  appliedAt: row.appliedAt?.toISOString() ?? null,
-  receivedAt: row.receivedAt.toISOString(),
-});
-
-const presentDetail = (row: Row): ProviderEventDetail => ({ ...presentRow(row), headers: row.headers, body: row.body });
-
 /**
  * ADMIN applies a verified event that failed (its pay-in unknown then) again, from its stored
  * body; the attempt is counted and audited whatever it gives.
@@ -237,36 +212,3 @@ export const replayEvent = async (db: Db, user: SessionUser, id: string, ip?: st
     });
     return presentDetail(after);
   });
-
-type Filters = ListFilters<typeof ProviderEventFilters>;
-
-const filterWhere = (f: Filters): SQL[] =>
-  conditions(
-    f.provider && inArray(providerEvents.provider, f.provider),
-    f.outcome && inArray(providerEvents.outcome, f.outcome),
-    f.verified !== undefined && eq(providerEvents.verified, f.verified),
-    f.payinId && eq(providerEvents.payinId, f.payinId),
-    f.ids && inArray(providerEvents.id, f.ids),
-  );
-
-const eventList = keysetList({
-  table: providerEvents,
-  sorts: { receivedAt: providerEvents.receivedAt },
-  id: providerEvents.id,
-  select: (db, key, extra = {}) =>
-    db
-      .select({ e: providerEvents, ...cursorFields(key), ...extra })
-      .from(providerEvents)
-      .$dynamic(),
-  present: (r) => presentRow(r.e),
-});
-
-/** Newest first by default; the log belongs to no merchant or vendor (ADMIN's alone, by the guard). */
-export const listProviderEvents = async (db: Db, filters: Filters, paging: Paging<ProviderEventSort>) =>
-  eventList.page(db, and(...filterWhere(filters)), paging);
-
-export const getProviderEvent = async (db: Db, id: string) => {
-  const [row] = await db.select().from(providerEvents).where(eq(providerEvents.id, id));
-  if (!row) throw notFound('Provider event');
-  return presentDetail(row);
-};
