@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as merchants from '../services/merchants/merchants';
+import * as merchantStatus from '../services/merchants/merchant-status';
 import * as merchantsList from '../services/merchants/merchants-list';
 import { requireConfirmationFor } from '../services/identity/confirmations';
 import type { RouteSettings } from '../plugins/route-settings';
@@ -98,7 +99,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' 
       },
     },
     async (request) => ({
-      data: await merchants.setMerchantEnabled(
+      data: await merchantStatus.setMerchantEnabled(
         db,
         request.session,
         request.params.id,
@@ -121,7 +122,7 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' 
       },
     },
     async (request) => ({
-      data: await merchants.rotateMerchantKey(db, request.session, request.params.id, request.ip),
+      data: await merchantStatus.rotateMerchantKey(db, request.session, request.params.id, request.ip),
     }),
   );
 
@@ -137,6 +138,8 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' 
         response: ok,
       },
     },
-    async (request) => ({ data: await merchants.deleteMerchant(db, request.session, request.params.id, request.ip) }),
+    async (request) => ({
+      data: await merchantStatus.deleteMerchant(db, request.session, request.params.id, request.ip),
+    }),
   );
 };
