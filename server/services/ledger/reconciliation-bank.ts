@@ -173,7 +173,7 @@ const unusedEntries = async (db: DbOrTx, limit: number, hours: number): Promise<
   );
 };
 
-const rupees = (v: number | null) => rupeesOrNull(v);
+const rupees = rupeesOrNull;
 const recordInRupees = (r: BankRecord) => ({ ...r, amount: rupees(r.amount) });
 const inRupees = (d: BankDifference) => ({
   ...d,

@@ -11,7 +11,7 @@ import type { SessionUser } from '../common/session-user';
 import { journalOf } from '../common/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
-import { merchantCodesWanted } from '../payins/payins-list';
+import { merchantCodesWanted } from '../common/merchant-codes';
 import { keysetList } from '../common/keyset-list';
 import { dataScope, type DataScope } from '../common/scope';
 

@@ -1,13 +1,11 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
-import { bankAccounts, merchants, payins } from '../../db/schema';
+import { bankAccounts, payins } from '../../db/schema';
 import { notFound } from '../../errors';
 import { belongsToVendor } from '../../../domain/scope';
-import { istDayStart } from '../../../domain/format';
 import { rupeesOrNull } from '../../../domain/money';
 import type { PayinStatus } from '../../../domain/payin';
-import type { ListFilters } from '../../routes/read-routes';
-import type { PayinDetail, PayinFilters, PayinSort, PayinView } from '../../schemas/payins';
+import type { PayinDetail, PayinSort, PayinView } from '../../schemas/payins';
 import type { SessionUser } from '../common/session-user';
 import { journalOf, timelineOf } from '../common/history';
 import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
@@ -16,7 +14,6 @@ import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list'
 import {
   afterCursor,
   cappedCountColumn,
-  conditions,
   COUNT_CAP,
   cursorFields,
   cursorOf,
@@ -24,78 +21,19 @@ import {
   sortKey,
   type Paging,
 } from '../common/lists';
-import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
-import { paiseFrom } from '../common/money-input';
+import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayinRow } from './payin-steps';
+import { codesOf } from '../common/merchant-codes';
+import { payinConditions, payinFilterWhere, payinScope, payinVisible, type Filters } from './payin-filters';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { waitingRequestView } from '../common/four-eyes';
-import { dataScope, narrowCodes, refuseHiddenFilters, scopeMerchantCodes, type DataScope } from '../common/scope';
-
-type Filters = ListFilters<typeof PayinFilters>;
+import { dataScope, refuseHiddenFilters } from '../common/scope';
 
 const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };
 
 export { COUNT_CAP };
 
-/** Merchants see their pay-ins; vendors the pay-ins on their bank accounts. */
-const payinScope = (scope: DataScope, bind: Bind): SQL | undefined => {
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'vendor') return sql`${payins.vendorCode} = ${bind('scopeVendor', scope.vendorCode)}`;
-  return oneOf(payins.merchantCode, 'scopeCodes', scope.merchantCodes, bind);
-};
-export const payinVisible = (scope: DataScope): SQL | undefined => payinScope(scope, bound);
-
-/** The merchant codes a list filter asks for (with sub-merchants when asked), narrowed to the caller's scope. */
-export const merchantCodesWanted = async (
-  db: DbOrTx,
-  f: { merchantCode?: string[]; includeSubMerchants?: boolean },
-  scope: DataScope,
-): Promise<string[] | null> => {
-  let codes = f.merchantCode ?? [];
-  if (codes.length > 0 && f.includeSubMerchants) {
-    const subs = await db
-      .select({ code: merchants.code })
-      .from(merchants)
-      .where(
-        inArray(
-          merchants.parentId,
-          db.select({ id: merchants.id }).from(merchants).where(inArray(merchants.code, codes)),
-        ),
-      );
-    codes = [...codes, ...subs.map((s) => s.code)];
-  }
-  return narrowCodes(codes, scopeMerchantCodes(scope));
-};
-
-/** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
-const payinConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[] => {
-  const utr = f.utr?.replace(/\s+/g, '');
-  return conditions(
-    f.status && f.status.length > 0 && oneOf(payins.status, 'status', f.status, bind),
-    f.source && f.source.length > 0 && oneOf(payins.source, 'source', f.source, bind),
-    codes !== null && oneOf(payins.merchantCode, 'codes', codes, bind),
-    utr && sql`(${payins.utr} = ${bind('utr', utr)} OR ${payins.submittedUtr} = ${bind('utr', utr)})`,
-    f.merchantOrderId && sql`${payins.merchantOrderId} = ${bind('orderId', f.merchantOrderId)}`,
-    f.customerId && sql`${payins.customerId} = ${bind('customerId', f.customerId)}`,
-    f.amount !== undefined && sql`${payins.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
-    f.bankAccountId && sql`${payins.bankAccountId} = ${bind('bankAccountId', f.bankAccountId)}::uuid`,
-    f.ids && oneOf(payins.id, 'ids', f.ids, bind, 'uuid'),
-    f.from && sql`${payins.createdAt} >= ${bind('from', istDayStart(f.from))}::timestamptz`,
-    f.to && sql`${payins.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,
-  );
-};
-
-/** The merchant codes a caller's filter names, or null for every one (vendors: by their scope alone). */
-export const codesOf = (db: DbOrTx, f: { merchantCode?: string[]; includeSubMerchants?: boolean }, scope: DataScope) =>
-  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
-  scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
-
-export const payinFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
-  refuseHiddenFilters(scope, 'payins', f);
-  return payinConditions(f, await codesOf(db, f, scope), bound);
-};
-
-const rupees = (paise: number | null) => rupeesOrNull(paise);
+const rupees = rupeesOrNull;
 
 /**
  * The columns a pay-in's list row shows: the other fourteen of the table's (the provider's order and

@@ -25,7 +25,7 @@ import {
 import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
 import { paiseFrom } from '../common/money-input';
 import type { PayoutRow } from './payout-create';
-import { codesOf } from '../payins/payins-list';
+import { codesOf } from '../common/merchant-codes';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
 import { dataScope, refuseHiddenFilters, type DataScope } from '../common/scope';
 

@@ -5,7 +5,7 @@ import { rangeOnConfirmation, REPORT_COLUMNS } from '../../../domain/reports';
 import type { PayinReportFilters, PayinReportRow, ReportSort } from '../../schemas/reports';
 import type { SessionUser } from '../common/session-user';
 import { istDayRange, type Paging } from '../common/lists';
-import { payinFilterWhere, payinVisible } from '../payins/payins-list';
+import { payinFilterWhere, payinVisible } from '../payins/payin-filters';
 import { reportRows } from './report-rows';
 import { dataScope } from '../common/scope';
 

@@ -14,7 +14,7 @@ import type { SettlementStatus } from '../../../domain/settlement';
 import { journalOf, timelineOf } from '../common/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
-import { merchantCodesWanted } from '../payins/payins-list';
+import { merchantCodesWanted } from '../common/merchant-codes';
 import { keysetList } from '../common/keyset-list';
 import { dataScope, type DataScope } from '../common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
