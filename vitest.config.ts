@@ -12,7 +12,7 @@ const apiSetup = {
   // A worker keeps the server's modules loaded from file to file (each file still has its own
   // database and server): loading them again took 2 to 4 s of each of 75 files.
   isolate: false,
-  // The API files run beside the browser lane on two cores: a limit for a hang, not a speed check.
+  // Two cores shared by the tests, their servers and PostgreSQL: a limit for a hang, not a speed check.
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };
@@ -42,7 +42,14 @@ export default defineConfig({
       { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: faultFiles, ...apiSetup } },
       {
         // The second stage (npm run test:deep): the same files as the API's at full strength.
-        test: { name: 'deep', include: [...propertyFiles, ...faultFiles], env: { TEST_DEPTH: 'deep' }, ...apiSetup },
+        // Each file in a fresh module graph: the fault files kill and restart servers of their own.
+        test: {
+          name: 'deep',
+          include: [...propertyFiles, ...faultFiles],
+          env: { TEST_DEPTH: 'deep' },
+          ...apiSetup,
+          isolate: true,
+        },
       },
       {
         test: {
@@ -51,7 +58,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One file at a time: two browsers at once on two cores took 2.2 times as long per file (the
-          // shell's 163 s became 364 s), so nothing was gained. npm test runs this project beside the
+          // shell's 163 s became 364 s), so nothing was gained. npm test runs this project after the
           // others (scripts/test.mjs).
           fileParallelism: false,
           testTimeout: 60_000,

@@ -1,10 +1,10 @@
-// npm test: every test, in two stages, on two lanes that run side by side.
-//   browser lane: the e2e project (one product, one file at a time: a browser wants a core).
-//   node lane:    unit, ui and api (properties and fuzzing with fewer runs: a broken rule shows in
-//                 minutes), then the second stage, the deep project (the same properties and fuzzing at
-//                 full strength, faults, soak), started when the first stage of the lane has passed.
-// The run passes only when every part passed. The lanes overlap because the browser lane mostly waits
-// on its browser and the node lane on PostgreSQL: run one after the other, two cores sat half idle.
+// npm test: every test, in two stages, one part after the other.
+//   stage 1: unit, ui and api (properties and fuzzing with fewer runs: a broken rule shows in
+//            minutes), then e2e (one product, one file at a time).
+//   deep:    the same properties and fuzzing at full strength, faults and soak; run once stage 1 passed.
+// The run passes only when every part passed. The parts run one after the other: run side by side
+// (the browser files beside the others) they shared two busy cores, each took twice as long, and
+// screens in jsdom missed their waits.
 // With arguments (`npm test -- tests/api/payins.test.ts`), one vitest run with them instead.
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
@@ -37,12 +37,17 @@ if (args.length > 0) {
   child.on('close', (code) => process.exit(code ?? 1));
 } else {
   const started = Date.now();
-  const nodeLane = async () => {
-    const first = await run('stage 1', projects('unit', 'ui', 'api'));
-    if (!first.ok) return [first, { part: 'deep', ok: false, code: 'not run: stage 1 failed', seconds: 0 }];
-    return [first, await run('deep', projects('deep'))];
-  };
-  const results = (await Promise.all([run('e2e', projects('e2e')), nodeLane()])).flat();
+  const results = [];
+  for (const [part, names] of [
+    ['stage 1', ['unit', 'ui', 'api']],
+    ['e2e', ['e2e']],
+  ])
+    results.push(await run(part, projects(...names)));
+  results.push(
+    results.every((r) => r.ok)
+      ? await run('deep', projects('deep'))
+      : { part: 'deep', ok: false, code: 'not run: stage 1 failed', seconds: 0 },
+  );
   console.log('\nnpm test:');
   for (const r of results)
     console.log(`  ${r.part.padEnd(8)} ${r.ok ? 'passed' : `FAILED (${r.code})`} in ${r.seconds.toFixed(0)} s`);
