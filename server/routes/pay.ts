@@ -3,7 +3,7 @@ import { acceptUploads } from '../plugins/uploads';
 import type { RouteSettings } from '../plugins/route-settings';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
-import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/payins';
+import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/pay-page';
 import { startIntent } from '../services/pay-page/pay-intent';
 import { assignBank, payinExists, payView, presentPay, submitScreenshot } from '../services/pay-page/pay-page';
 import { submitUtr } from '../services/payins/payin-matching';

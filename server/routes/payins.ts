@@ -1,6 +1,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
-import { MerchantPayinCreated, PAYIN_SORTS, PayinDetail, PayinFilters, PayinView, UtrBody } from '../schemas/payins';
+import { MerchantPayinCreated, PAYIN_SORTS, PayinDetail, PayinFilters, PayinView } from '../schemas/payins';
+import { UtrBody } from '../schemas/pay-page';
 import { ConfirmBody, PaymentLinkBody } from '../schemas/payin-actions';
 import type { RouteSettings } from '../plugins/route-settings';
 import {

@@ -1,5 +1,5 @@
 import type { Provider } from '../../domain/providers';
-import type { PayView } from '../../server/schemas/payins';
+import type { PayView } from '../../server/schemas/pay-page';
 import type { IntentOrder } from './providerCheckout';
 
 export type { PayView };

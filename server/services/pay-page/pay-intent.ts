@@ -5,7 +5,7 @@ import { AppError } from '../../errors';
 import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
 import { formatRupees } from '../../../domain/format';
 import { PROVIDER_LABEL, SOURCE_OF, type Provider } from '../../../domain/providers';
-import type { IntentBody } from '../../schemas/payins';
+import type { IntentBody } from '../../schemas/pay-page';
 import { paiseFrom } from '../common/money-input';
 import { handedTo, offeredProviders } from './pay-page';
 import { amountWithinLimits } from '../payins/payin-create';

@@ -6,7 +6,7 @@ import { EXPIRING_STATUSES, PAYIN_TTL_MINUTES, upiLink, type PayinStatus } from 
 import { istDayStart, istDayOf } from '../../../domain/format';
 import { paiseToRupees, rupeesOrNull } from '../../../domain/money';
 import { SOURCE_OF, type Provider } from '../../../domain/providers';
-import type { PayView } from '../../schemas/payins';
+import type { PayView } from '../../schemas/pay-page';
 import { amountWithinLimits, openPayinAccountOf } from '../payins/payin-create';
 import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from '../payins/payin-steps';
 import { allProviderSettings, usable, type ProviderEnv, type ProviderSettings } from '../providers/provider-config';
