@@ -122,7 +122,25 @@ const insertFitting = async (tx: DbOrTx, items: Creation[], moneyOf: (i: number)
  * by another writer meanwhile, or earlier in the batch) is answered with the pay-out it made, as a
  * replay. Throws only when nothing was committed. A test pay-out (test mode) holds nothing.
  */
-export const writeCreations = async (db: Db, items: Creation[]): Promise<(CreatedPayout | Error)[]> => {
+export const writeCreations = async (db: Db, all: Creation[]): Promise<(CreatedPayout | Error)[]> => {
+  // Order ids already used are answered from what is committed, before any lock: an insert under a
+  // taken order id waits on that pay-out's row, which a staff change holds while it waits for the
+  // merchant's account this batch would lock (a deadlock, 503 for the 409 owed).
+  const earlier = await ordersOf(
+    db,
+    all.map((item) => item.values),
+  );
+  const firsts = all.filter((item) => !earlier.has(orderOf(item.values)));
+  const written = firsts.length === 0 ? [] : await writeNew(db, firsts);
+  const slot = new Map(firsts.map((item, i) => [item, i]));
+  return all.map((item) => {
+    const row = earlier.get(orderOf(item.values));
+    return row ? replayed(row, item) : written[slot.get(item)!];
+  });
+};
+
+/** writeCreations of pay-outs whose order ids were free a moment ago. */
+const writeNew = async (db: Db, items: Creation[]): Promise<(CreatedPayout | Error)[]> => {
   const answers: Answers = items.map(() => undefined);
   const keyOf = (item: Creation) => (item.merchant.testMode ? null : merchantAccount(item.merchant.id));
   const nothingMade = new Error('every pay-out of the batch was refused or repeated');
