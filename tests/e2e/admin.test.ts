@@ -294,9 +294,12 @@ describe('admin creates what a merchant needs', () => {
 describe('the new merchant user', () => {
   it('signs in, replaces the password the admin chose, and has its own merchant only', () =>
     withPage(async (page) => {
-      const lists: Response[] = [];
+      // Each body read as its response arrives: read later, on a busy machine, the browser may
+      // have dropped it already ("No data found for resource").
+      const lists: { response: Response; body: Promise<unknown> }[] = [];
       page.on('response', (r) => {
-        if (isApiCall('GET', '/getall-merchant')(r)) lists.push(r);
+        if (isApiCall('GET', '/getall-merchant')(r))
+          lists.push({ response: r, body: r.json().catch((error: Error) => ({ unread: error.message })) });
       });
       await page.goto(`${suite.product.url}/`);
       const form = loginForm(page);
@@ -313,10 +316,10 @@ describe('the new merchant user', () => {
 
       // The shell loads the list once its code has arrived: on a busy machine, more than a second.
       await expect.poll(() => lists.length, { timeout: 15_000 }).toBeGreaterThan(0);
-      for (const response of lists) {
+      for (const { response, body: read } of lists) {
         expect(response.status()).toBe(200);
         expect(new URL(response.url()).searchParams.get('merchantCode')).toBe(MERCHANT.code);
-        const body = (await response.json()) as { data: { merchants: Row[]; total: number } };
+        const body = (await read) as { data: { merchants: Row[]; total: number } };
         expect(body.data.merchants.map((m) => m.code)).toEqual([MERCHANT.code]);
         expect(body.data.total).toBe(1);
       }
