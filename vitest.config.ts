@@ -61,6 +61,8 @@ export default defineConfig({
           // shell's 163 s became 364 s), so nothing was gained. npm test runs this project after the
           // others (scripts/test.mjs).
           fileParallelism: false,
+          // Concurrent tests (the accessibility walk's users): two at a time.
+          maxConcurrency: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -64,27 +64,44 @@ const settle = async (page: Page, path: string) => {
 
 type Target = string | ((token: string) => Promise<string>);
 
-/**
- * One page for a run of screens, signed in as the user when one is given; checks a path, or a
- * path found with the page's token. `page` is the page itself, for checks of the shell around them.
- */
-const onePage = (options: BrowserContextOptions, user?: DemoUser) => {
+/** Goes to a path, or a path found with the page's token, waits for it to draw and judges it. */
+const checkOn = async (page: Page, target: Target, who: string) => {
+  const path = typeof target === 'string' ? target : await target((await storedToken(page))!);
+  await goWithin(page, path);
+  await settle(page, path);
+  await expectAccessible(page, `${who} ${path}`);
+};
+
+/** One page for the public pages, judged one test each. */
+const publicPage = (options: BrowserContextOptions) => {
   let page: Page | undefined;
   beforeAll(async () => {
     page = await suite.openPage(options);
-    if (user) await signIn(page, suite.product.url, user);
-    else await page.goto(`${suite.product.url}/`);
+    await page.goto(`${suite.product.url}/`);
   });
   afterAll(async () => {
     if (page) await closePage(page);
   });
-  const check = async (target: Target) => {
-    const path = typeof target === 'string' ? target : await target((await storedToken(page!))!);
-    await goWithin(page!, path);
-    await settle(page!, path);
-    await expectAccessible(page!, `${user ?? 'visitor'} ${options.colorScheme} ${path}`);
-  };
-  return { check, page: () => page! };
+  return (path: string) => checkOn(page!, path, `visitor ${options.colorScheme}`);
+};
+
+/**
+ * A user's walk: one page signed in once, moving from screen to screen inside the dashboard (a
+ * reload would cost a full start of the app); every screen judged, and the broken ones listed
+ * together. With `shell`, first the role's menu, top bar and logo.
+ */
+const walk = async (user: DemoUser, colorScheme: 'light' | 'dark', screens: Target[], shell: boolean) => {
+  const page = await suite.openPage({ colorScheme });
+  try {
+    await signIn(page, suite.product.url, user);
+    if (shell) await expectShellOf(page, user, () => goWithin(page, '/app/deposit/all'));
+    const broken: string[] = [];
+    for (const target of screens)
+      await checkOn(page, target, `${user} ${colorScheme}`).catch((error: Error) => broken.push(error.message));
+    expect(broken.join('\n\n')).toBe('');
+  } finally {
+    await closePage(page);
+  }
 };
 
 /** The show and edit screens of a list's first record; a pay-out has a show view only. */
@@ -103,23 +120,30 @@ const firstRecord = (pattern: string, api: string) => async (token: string) => {
 };
 
 describe.each(['light', 'dark'] as const)('the public pages in %s mode', (colorScheme) => {
-  const { check } = onePage({ colorScheme });
+  const check = publicPage({ colorScheme });
   it.each(['/', '/forgot-password', '/reset-password', '/on-boarding'])('%s', check);
 });
 
-describe.each(DEMO_USERS)('every screen of %s', (user) => {
-  const { check, page } = onePage({ colorScheme: 'light' }, user);
-  // The role's shell, on the page this walk signed in anyway (a sign-in is most of a role's cost).
-  it('shows exactly the menu of its role, the user in the top bar, and a logo linking to the home screen', () =>
-    expectShellOf(page(), user, () => goWithin(page(), '/app/deposit/all')));
-  it.each(screensOf(user))('%s', check);
-  if (user === 'admin') it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
-});
-
-describe('every screen of admin in dark mode', () => {
-  const { check } = onePage({ colorScheme: 'dark' }, 'admin');
-  it.each(screensOf('admin'))('%s', check);
-  it.each(RECORD_SCREENS)('%s (%s)', (pattern, api) => check(firstRecord(pattern, api)));
+/**
+ * Every screen of every role, two users at a time (maxConcurrency in vitest.config.ts): the browser
+ * draws one user's screen while axe judges the other's, on two cores that one walk left a quarter
+ * idle. The admin's dark walk follows its light one: one user's second sign-in would end its first.
+ */
+describe.concurrent('every screen of every role', () => {
+  const adminScreens = (): Target[] => [
+    ...screensOf('admin'),
+    ...RECORD_SCREENS.map(([pattern, api]) => firstRecord(pattern, api)),
+  ];
+  it.each(DEMO_USERS)(
+    '%s: its menu, top bar and logo, and every screen it opens (admin: in dark mode too)',
+    async (user) => {
+      if (user !== 'admin') return walk(user, 'light', screensOf(user), true);
+      await walk(user, 'light', adminScreens(), true);
+      await walk(user, 'dark', adminScreens(), false);
+    },
+    // About ninety screens for the admin: a limit for a hang, not a speed check.
+    300_000,
+  );
 });
 
 /**
