@@ -173,14 +173,13 @@ const unusedEntries = async (db: DbOrTx, limit: number, hours: number): Promise<
   );
 };
 
-const rupees = rupeesOrNull;
-const recordInRupees = (r: BankRecord) => ({ ...r, amount: rupees(r.amount) });
+const recordInRupees = (r: BankRecord) => ({ ...r, amount: rupeesOrNull(r.amount) });
 const inRupees = (d: BankDifference) => ({
   ...d,
   records: d.records.map(recordInRupees),
-  amount: rupees(d.amount),
-  bankAmount: rupees(d.bankAmount),
-  difference: rupees(d.difference),
+  amount: rupeesOrNull(d.amount),
+  bankAmount: rupeesOrNull(d.bankAmount),
+  difference: rupeesOrNull(d.difference),
   credit: d.credit && {
     ...d.credit,
     entry: d.credit.entry && recordInRupees(d.credit.entry),

@@ -9,7 +9,8 @@ import type { SessionUser } from '../common/session-user';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';
 
-/** A merchant's standing: enabled or suspended, its API key rotated, deleted while it has no history. */
+// A merchant's standing: enabled or suspended, its API key rotated, deleted while it has no history.
+
 type Row = typeof merchants.$inferSelect;
 
 const suspensionOf = (row: Row) => ({

@@ -33,8 +33,6 @@ const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt,
 
 export { COUNT_CAP };
 
-const rupees = rupeesOrNull;
-
 /**
  * The columns a pay-in's list row shows: the other fourteen of the table's (the provider's order and
  * hand-off, the return URL, the steps' times, the version, …) are not read, parsed and mapped for
@@ -76,9 +74,9 @@ export const presentPayin = (
     : { merchantOrderId: row.merchantOrderId, merchantCode: row.merchantCode, customerId: row.customerId }),
   status: row.status,
   reason: row.reason,
-  amount: rupees(row.amount),
-  confirmedAmount: rupees(row.confirmedAmount),
-  ...(forVendor ? {} : { fee: rupees(row.fee) }),
+  amount: rupeesOrNull(row.amount),
+  confirmedAmount: rupeesOrNull(row.confirmedAmount),
+  ...(forVendor ? {} : { fee: rupeesOrNull(row.fee) }),
   utr: row.utr,
   submittedUtr: row.submittedUtr,
   shortCode: row.shortCode,

@@ -12,7 +12,8 @@ import type {
 import { conditions, cursorFields, type Paging } from '../common/lists';
 import { keysetList } from '../common/keyset-list';
 
-/** The event log as ADMIN reads it (issue 14, item 5): its list, newest first, and one event whole. */
+// The event log as ADMIN reads it (issue 14, item 5): its list, newest first, and one event whole.
+
 type Row = typeof providerEvents.$inferSelect;
 
 export const presentRow = (row: Row): ProviderEventRow => ({
