@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 const unitFiles = ['domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 /** Properties and fuzzing: in both stages, with fewer runs in the first (tests/support/depth.ts). */
-const propertyFiles = ['tests/api/*-property.test.ts', 'tests/api/*-property-*.test.ts', 'tests/api/*-fuzz.test.ts'];
+const propertyFiles = ['tests/api/*-property.test.ts', 'tests/api/*-fuzz.test.ts'];
 /** Faults and soak: the deep stage only (kills, restarts and a steady load take their own time). */
 const faultFiles = ['tests/api/faults-*.test.ts', 'tests/api/soak.test.ts'];
 const apiSetup = {
