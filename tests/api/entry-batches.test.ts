@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
+import { addEntry as addEntryTo } from '../../server/services/bank-entries/entry-batches';
 import { demoServerPerFile } from '../support/server';
 import { assignedPayin, bankIdOf, ledgerHolds, merchantKey, utrOf } from '../support/deposits';
 
@@ -125,5 +127,40 @@ describe('bank entries posted together', () => {
       await demo.s.db.execute(sql`DROP FUNCTION test_poison()`);
     }
     expect(await ledgerHolds(demo.s)).toEqual({ unbalanced: [], mismatched: [] });
+  });
+
+  it('answers a committed entry with its match even when the database is lost right after the commit', async () => {
+    const bankAccountId = await bankIdOf(demo.s, 'BETA-AXIS-01');
+    const [pay] = await waiting(1, 75);
+    const [operations] = await rows<{ id: string }>(sql`SELECT id FROM users WHERE user_name = 'operations'`);
+    // The product's database, except that every statement after the first commit fails as a lost
+    // connection would: what a restart of PostgreSQL between the commit and the answer looks like.
+    let committed = false;
+    const real = demo.s.db;
+    const lost = new Proxy(real, {
+      get(target, prop) {
+        if (prop === 'transaction')
+          return async (...args: Parameters<Db['transaction']>) => {
+            const done = await target.transaction(...args);
+            committed = true;
+            return done;
+          };
+        if (committed && (prop === 'select' || prop === 'execute' || prop === 'insert' || prop === 'update'))
+          throw new Error('Connection terminated unexpectedly');
+        return Reflect.get(target, prop, target);
+      },
+    });
+    const user = {
+      id: operations.id,
+      userName: 'operations',
+      role: 'OPERATIONS' as const,
+      merchantCodes: [],
+      vendorCode: null,
+      sessionId: '',
+    };
+    const answer = await addEntryTo(lost, user, { bankAccountId, utr: pay.utr, amount: AMOUNT });
+    expect(answer.matched).toEqual({ payinId: pay.id, status: 'SUCCESS' });
+    expect(answer.entry.utr).toBe(pay.utr);
+    expect(await rows(sql`SELECT status FROM payins WHERE id = ${pay.id}`)).toEqual([{ status: 'SUCCESS' }]);
   });
 });

@@ -15,14 +15,13 @@ import { accountBatches } from '../common/account-batches';
  * Bank entries added one by one (POST /v1/bank-entries) are written in batches by the group commit
  * (common/account-batches.ts): one transaction with a statement per step (recordEntries) instead of
  * some twenty per entry. Each entry still gets its own answer: Repeated, a bad bank account or its
- * match, read after the commit.
+ * match, read in the same transaction: an answer read after the commit could fail (PostgreSQL
+ * restarted in between) and tell staff the entry was refused when it had paid its pay-in.
  */
 export const MAX_BATCH = 200;
 
-type Added = Awaited<ReturnType<typeof answersOf>>[number];
-
 /**
- * One batch in one transaction: for each entry its record and match, or the error that is its own
+ * One batch in one transaction: for each entry its view and match, or the error that is its own
  * (a bad bank account, Repeated). Throws only when the transaction did not commit.
  */
 const writeBatch = async (db: Db, items: EntryToRecord[]) => {
@@ -31,38 +30,29 @@ const writeBatch = async (db: Db, items: EntryToRecord[]) => {
     items.map((i) => i.entry.bankAccountId),
   );
   const good = items.filter((_, i) => problems[i] === null);
-  const results = await db.transaction((tx) => recordEntries(tx, good, 'Manual'));
-  let g = 0;
-  return items.map((item, i) => {
-    if (problems[i]) return problems[i];
-    const r = results[g++];
-    return r ? { item, ...r } : repeated();
+  return db.transaction(async (tx) => {
+    const results = await recordEntries(tx, good, 'Manual');
+    const recorded = results.flatMap((r, i) => (r ? [{ id: r.entry.id, user: good[i].user }] : []));
+    const views = await viewEntries(tx, recorded);
+    let g = 0;
+    let v = 0;
+    return items.map((_, i) => {
+      if (problems[i]) return problems[i];
+      const r = results[g++];
+      if (!r) return repeated();
+      return { entry: views[v++], matched: r.matched ? { payinId: r.matched.id, status: r.matched.status } : null };
+    });
   });
 };
 
-type Written = Exclude<Awaited<ReturnType<typeof writeBatch>>[number], Error>;
+type Added = Exclude<Awaited<ReturnType<typeof writeBatch>>[number], Error>;
 
-/** The answers of a committed batch: each entry as its caller sees it, in one query. */
-const answersOf = async (db: Db, written: (Written | Error)[]) => {
-  const recorded = written.flatMap((w) => (w instanceof Error ? [] : [{ id: w.entry.id, user: w.item.user }]));
-  const views = await viewEntries(db, recorded);
-  let v = 0;
-  return written.map((w) =>
-    w instanceof Error
-      ? w
-      : { entry: views[v++], matched: w.matched ? { payinId: w.matched.id, status: w.matched.status } : null },
-  );
-};
-
-const batchers = new WeakMap<Db, (item: EntryToRecord) => Promise<Exclude<Added, Error>>>();
+const batchers = new WeakMap<Db, (item: EntryToRecord) => Promise<Added>>();
 
 const batcherOf = (db: Db) => {
   const known = batchers.get(db);
   if (known) return known;
-  const add = accountBatches<EntryToRecord, Written, Exclude<Added, Error>>((items) => writeBatch(db, items), {
-    maxBatch: MAX_BATCH,
-    answer: (written) => answersOf(db, written),
-  });
+  const add = accountBatches<EntryToRecord, Added>((items) => writeBatch(db, items), { maxBatch: MAX_BATCH });
   batchers.set(db, add);
   return add;
 };

@@ -5,8 +5,8 @@
  * a hot row's lock and some round trips each. A lone write goes at once, so nobody waits for
  * company. `write` answers each item (or the error that is its own) and throws only when its
  * transaction did not commit; then the batch's items are written again one by one, so one item's
- * failure is only its own. `answer`, when given, reads each caller's answer after the commit: a
- * failure there fails the callers but is no reason to write again.
+ * failure is only its own. Answers are read inside the transaction, never after it: once it has
+ * committed, the callers must hear so.
  */
 export const MAX_BATCH = 100;
 /** Batches written at the same time, each on a connection of its own. */
@@ -18,46 +18,39 @@ interface Waiting<I, O> {
   reject: (error: unknown) => void;
 }
 
-export const accountBatches = <I, W, O = W>(
-  write: (items: I[]) => Promise<(W | Error)[]>,
-  opts: { maxBatch?: number; answer?: (written: (W | Error)[]) => Promise<(O | Error)[]> } = {},
+export const accountBatches = <I, O>(
+  write: (items: I[]) => Promise<(O | Error)[]>,
+  opts: { maxBatch?: number } = {},
 ) => {
   const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
-  const answerOf = opts.answer ?? (async (written: (W | Error)[]) => written as unknown as (O | Error)[]);
 
-  const deliver = async (batch: Waiting<I, O>[], written: (W | Error)[]) => {
-    try {
-      const answers = await answerOf(written);
-      batch.forEach((w, i) => {
-        const answer = answers[i];
-        if (answer instanceof Error) w.reject(answer);
-        else w.resolve(answer);
-      });
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  };
+  const deliver = (batch: Waiting<I, O>[], written: (O | Error)[]) =>
+    batch.forEach((w, i) => {
+      const answer = written[i];
+      if (answer instanceof Error) w.reject(answer);
+      else w.resolve(answer);
+    });
 
   const run = async (batch: Waiting<I, O>[]) => {
-    let written: (W | Error)[];
+    let written: (O | Error)[];
     try {
       written = await write(batch.map((w) => w.item));
     } catch (error) {
       if (batch.length === 1) return batch[0].reject(error);
       for (const w of batch) {
-        let own: (W | Error)[];
+        let own: (O | Error)[];
         try {
           own = await write([w.item]);
         } catch (failure) {
           w.reject(failure);
           continue;
         }
-        await deliver([w], own);
+        deliver([w], own);
       }
       return;
     }
-    await deliver(batch, written);
+    deliver(batch, written);
   };
 
   const pump = () => {
