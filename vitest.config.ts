@@ -3,7 +3,9 @@ import react from '@vitejs/plugin-react';
 
 const unitFiles = ['domain/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.ts'];
 /** Properties and fuzzing: in both stages, with fewer runs in the first (tests/support/depth.ts). */
-const propertyFiles = ['tests/api/*-property.test.ts', 'tests/api/*-fuzz.test.ts'];
+const propertyFiles = ['tests/api/*-property.test.ts', 'tests/api/*-property-?.test.ts', 'tests/api/*-fuzz.test.ts'];
+/** What the deep stage's money property files reached, judged over both after them (project deep-reach). */
+const reachFile = 'tests/api/money-property-reach.test.ts';
 /** Faults and soak: the deep stage only (kills, restarts and a steady load take their own time). */
 const faultFiles = ['tests/api/faults-*.test.ts', 'tests/api/soak.test.ts'];
 const apiSetup = {
@@ -39,7 +41,9 @@ export default defineConfig({
           testTimeout: 20_000,
         },
       },
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: faultFiles, ...apiSetup } },
+      {
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], exclude: [...faultFiles, reachFile], ...apiSetup },
+      },
       {
         // The second stage (npm run test:deep): the same files as the API's at full strength.
         // Each file in a fresh module graph: the fault files kill and restart servers of their own.
@@ -48,7 +52,18 @@ export default defineConfig({
           include: [...propertyFiles, ...faultFiles],
           env: { TEST_DEPTH: 'deep' },
           ...apiSetup,
+          globalSetup: [...apiSetup.globalSetup, 'tests/api/money-reach-setup.ts'],
           isolate: true,
+        },
+      },
+      {
+        // After the deep project's files (a later group): what they reached, over all their runs.
+        test: {
+          name: 'deep-reach',
+          include: [reachFile],
+          environment: 'node',
+          globalSetup: ['tests/api/money-reach-setup.ts'],
+          sequence: { groupOrder: 1 },
         },
       },
       {

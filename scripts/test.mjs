@@ -45,7 +45,7 @@ if (args.length > 0) {
     results.push(await run(part, projects(...names)));
   results.push(
     results.every((r) => r.ok)
-      ? await run('deep', projects('deep'))
+      ? await run('deep', projects('deep', 'deep-reach'))
       : { part: 'deep', ok: false, code: 'not run: stage 1 failed', seconds: 0 },
   );
   console.log('\nnpm test:');

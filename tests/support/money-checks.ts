@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { TestServer } from './server';
 
 /**
- * The money property test's cheap checks, run after every move (tests/api/money-property.test.ts;
+ * The money property test's cheap checks, run after every move (tests/support/money-property.ts;
  * the formulas over all rows run after each run: money-formulas.ts): what a refused operation
  * must leave alone, and the ledger's own arithmetic in one statement.
  */

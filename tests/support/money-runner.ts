@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { Prepared, Reply } from './payout-moves';
 
 /**
- * How the money property test (tests/api/money-property.test.ts) sends its moves: a step alone,
+ * How the money property test (tests/support/money-property.ts) sends its moves: a step alone,
  * with the rules' prediction checked (a refused one must change nothing), or several at once
  * (different steps, or one request raced against itself), where only the invariants judge.
  */

@@ -11,7 +11,7 @@ import { confirm } from './roles';
 import type { TestServer } from './server';
 
 /**
- * The pay-in moves of the property tests (tests/api/ledger-property.test.ts, money-property.test.ts):
+ * The pay-in moves of the property tests (tests/api/ledger-property.test.ts, tests/support/money-property.ts):
  * each step reads what it acts on, predicts from domain/payin.ts and domain/payin-matching.ts
  * whether the rules allow it, and builds its request through the real HTTP API.
  */

@@ -17,7 +17,7 @@ import {
 import { vendorSettlementMoves } from './vendor-settlement-moves';
 
 /**
- * The settlement moves of the money property test (tests/api/money-property.test.ts): merchant
+ * The settlement moves of the money property test (tests/support/money-property.ts): merchant
  * settlements here, vendor settlements and chargebacks in their own modules. Each step reads what
  * it acts on, predicts from domain/settlement.ts whether the rules allow it, and builds its request
  * through the real HTTP API.

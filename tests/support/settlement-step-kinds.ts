@@ -3,7 +3,7 @@ import type { SettlementMethod, SettlementStatus } from '../../domain/settlement
 
 /**
  * The settlement, vendor settlement and chargeback steps the money property test generates
- * (tests/api/money-property.test.ts; tests/support/settlement-moves.ts builds their requests):
+ * (tests/support/money-property.ts; tests/support/settlement-moves.ts builds their requests):
  * what each names and how often it comes. Most name a user who may do it and some one who may
  * not, for the rules to refuse.
  */
