@@ -3,13 +3,22 @@ import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   ApproveSettlementBody,
   RejectSettlementBody,
-  type SettlementView,
-  type VendorSettlementView,
+  SettlementView,
+  VendorSettlementView,
 } from '../schemas/settlements';
+import type { RouteSettings } from '../plugins/route-settings';
 import type { SessionUser } from '../services/common/session-user';
 import type { ConfirmationKind } from '../../domain/confirmations';
+import { approveSettlement, rejectSettlement, resetSettlement } from '../services/settlements/settlements';
+import {
+  approveVendorSettlement,
+  rejectVendorSettlement,
+  resetVendorSettlement,
+} from '../services/settlements/vendor-settlements';
+import { getSettlement } from '../services/settlements/settlements-list';
+import { getVendorSettlement } from '../services/settlements/vendor-settlements-list';
 
-/** A show view's row alone: what an action answers. */
+/** A show view's row alone: what an action answers (here, and the create routes of both settlements). */
 export const withoutHistory = <T extends { timeline: unknown; journal: unknown }>({
   timeline: _t,
   journal: _j,
@@ -34,7 +43,7 @@ type Moves = {
  * `/{resource}/{id}/approve` with `{ reference }` (password; four eyes), `/reject` with `{ reason }`,
  * `/reset` (ADMIN, password).
  */
-export const transitionRoutes =
+const transitionRoutes =
   (
     resource: 'settlements' | 'vendor-settlements',
     view: typeof SettlementView | typeof VendorSettlementView,
@@ -114,3 +123,38 @@ export const transitionRoutes =
       },
     );
   };
+
+/**
+ * Settlements' and vendor settlements' approve, reject and reset (issue 12), registered after the
+ * list, show and create routes of both (settlements.ts, vendor-settlements.ts) and of liens.ts.
+ */
+export const settlementTransitionRoutes: FastifyPluginAsyncTypebox<
+  Pick<RouteSettings, 'db' | 'checkerThresholdPaise'>
+> = async (app, { db, checkerThresholdPaise }) => {
+  await app.register(
+    transitionRoutes(
+      'settlements',
+      SettlementView,
+      { approve: 'settlement.approve', reset: 'settlement.reset' },
+      {
+        approve: (user, id, body, ip) => approveSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
+        reject: (user, id, body, ip) => rejectSettlement(db, user, id, body, ip),
+        reset: (user, id, ip) => resetSettlement(db, user, id, ip),
+        view: async (user, id) => withoutHistory(await getSettlement(db, user, id)),
+      },
+    ),
+  );
+  await app.register(
+    transitionRoutes(
+      'vendor-settlements',
+      VendorSettlementView,
+      { approve: 'vendor-settlement.approve', reset: 'vendor-settlement.reset' },
+      {
+        approve: (user, id, body, ip) => approveVendorSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
+        reject: (user, id, body, ip) => rejectVendorSettlement(db, user, id, body, ip),
+        reset: (user, id, ip) => resetVendorSettlement(db, user, id, ip),
+        view: async (user, id) => withoutHistory(await getVendorSettlement(db, user, id)),
+      },
+    ),
+  );
+};

@@ -7,7 +7,7 @@ export type SettlementApi = 'settlements' | 'vendor-settlements';
 
 type One<T> = { data: T };
 
-/** The three transitions, the same names under both paths (server/routes/settlements.ts). */
+/** The three transitions, the same names under both paths (server/routes/settlement-transitions.ts). */
 export const transitionsOf = (api: SettlementApi) => {
   const of = (id: string, action: string) => `/${api}/${encodeURIComponent(id)}/${action}`;
   return {
