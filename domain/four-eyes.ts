@@ -4,7 +4,7 @@ import { STAFF_ROLES, type Role } from './roles';
  * Four eyes wherever money is created or released on a person's word (issue 29, item 3): one
  * table of the actions that take a second person, when they do, and what the checker must repeat.
  * A first user's call records the maker's request (202, awaiting a checker); another person's same
- * call completes it. The server's one mechanism (server/services/common/four-eyes.ts) reads this.
+ * call completes it. The server's one mechanism (server/services/audit/four-eyes.ts) reads this.
  */
 export const CHECKED_ACTIONS = [
   'payin.confirm',

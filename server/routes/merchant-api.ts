@@ -12,7 +12,7 @@ import { IDEMPOTENCY_HOURS, idempotencyKeyOf, onceForKey, requestHash } from '..
 import { createPayin } from '../services/payins/payin-create';
 import { merchantData, type PayinRow } from '../services/payins/payin-steps';
 import { merchantMoney, NO_MERCHANT_MONEY, subMerchantMoney, type MerchantMoney } from '../services/ledger/balances';
-import type { Actor } from '../services/common/audit';
+import type { Actor } from '../services/audit/audit';
 import { createPayout, findOrder, payoutData } from '../services/payouts/payout-create';
 import { MerchantBalanceQuery } from '../schemas/merchants';
 import { MerchantBalance, MerchantPayoutBody, MerchantPayoutCreated, MerchantPayoutStatus } from '../schemas/payouts';

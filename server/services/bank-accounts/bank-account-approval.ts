@@ -3,7 +3,7 @@ import type { Db } from '../../db';
 import { bankAccounts } from '../../db/schema';
 import { conflict, forbidden } from '../../errors';
 import { approvalOf } from '../../../domain/bank-account';
-import { audit, diff } from '../common/audit';
+import { audit, diff } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { makersOf } from './bank-account-makers';
 import { findVisible, viewBankAccount } from './bank-accounts-list';

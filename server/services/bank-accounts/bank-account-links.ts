@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '../../db';
 import { merchantBankAccounts, merchants } from '../../db/schema';
 import { badRequest } from '../../errors';
 import type { LinkBody } from '../../schemas/bank-accounts';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { findVisible, viewBankAccount } from './bank-accounts-list';
 

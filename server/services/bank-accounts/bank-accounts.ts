@@ -4,7 +4,7 @@ import { bankAccounts, vendors } from '../../db/schema';
 import { AppError, badRequest, conflict, isUniqueViolation } from '../../errors';
 import { BANK_NUMBER_FIELDS, needsApproval } from '../../../domain/bank-account';
 import type { BankBody, BankUpdate, FlagsBody } from '../../schemas/bank-accounts';
-import { audit, diff } from '../common/audit';
+import { audit, diff } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { findVisible, shownNumber, viewBankAccount, type BankRow } from './bank-accounts-list';
 import type { Confirm } from '../identity/confirmations';

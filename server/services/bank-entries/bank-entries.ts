@@ -9,7 +9,7 @@ import {
   type PaymentSource,
 } from '../../../domain/payin';
 import { paiseToRupees } from '../../../domain/money';
-import { auditAll } from '../common/audit';
+import { auditAll } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { rollUpEntries } from '../ledger/rollups';
 import { notifyAll } from '../events/live-events';

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import { AppError, conflict } from '../../errors';
 import type { Role } from '../../../domain/roles';
 import { twoFactorStep, type TwoFactorStep } from '../../../domain/two-factor';
-import { audit, type Actor } from '../common/audit';
+import { audit, type Actor } from '../audit/audit';
 import { guarded, type GuessPolicy } from './guesses';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './passwords';
 import type { SessionUser } from '../common/session-user';

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { passwordResetTokens, sessions, users } from '../../db/schema';
 import { badRequest, unauthorized } from '../../errors';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import { guessPolicy, revokeAll, userNamed, type AuthOptions } from './auth';
 import type { SessionUser } from '../common/session-user';
 import { guarded, type Guess } from './guesses';

@@ -14,7 +14,7 @@ import {
 import type { Db, DbOrTx } from '../../db';
 import { users } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 
 export const ISSUER = 'Payment-Gateway';

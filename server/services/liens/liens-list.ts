@@ -8,7 +8,7 @@ import type { ListFilters } from '../../routes/read-routes';
 import type { LienFilters, LienView } from '../../schemas/settlements';
 import type { SessionUser } from '../common/session-user';
 
-import { journalOf } from '../common/history';
+import { journalOf } from '../audit/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
 import { merchantCodesWanted } from '../common/merchant-codes';

@@ -7,7 +7,7 @@ import { lienRefusal } from '../../../domain/lien';
 import { merchantPaidOut } from '../../../domain/ledger';
 import { paiseToRupees } from '../../../domain/money';
 import type { SessionUser } from '../common/session-user';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import { postJournal } from '../ledger/ledger';
 import { paiseFrom } from '../common/money-input';
 import { scopeWhere, type DataScope } from '../common/scope';

@@ -12,7 +12,7 @@ import type {
   Approval,
   ApproveBody,
 } from '../../schemas/merchant-applications';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { conditions, cursorFields, likePattern, type Paging } from '../common/lists';
 import { keysetList } from '../common/keyset-list';

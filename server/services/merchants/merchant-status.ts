@@ -4,7 +4,7 @@ import { merchantBankAccounts, merchants, users } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordsSuspension, toggleRefusal } from '../../../domain/merchant';
 import type { MerchantWithKey } from '../../schemas/merchants';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { generateApiKey, generateSigningSecret } from './keys';
 import { findVisibleMerchant, presentMerchant } from './merchants-list';

@@ -9,7 +9,7 @@ import {
   staffOnlyMessage,
 } from '../../../domain/merchant';
 import type { MerchantBody, MerchantUpdate, MerchantView, MerchantWithKey } from '../../schemas/merchants';
-import { audit, diff } from '../common/audit';
+import { audit, diff } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import type { Confirm } from '../identity/confirmations';

@@ -3,7 +3,7 @@ import { merchantApplications } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { PHONE_FORMAT, normalPhone } from '../../../domain/formats';
 import type { OnboardingBody, OnboardingReceipt } from '../../schemas/onboarding';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { paiseFrom } from '../common/money-input';
 

@@ -5,7 +5,7 @@ import { badRequest, conflict } from '../../errors';
 import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
 import { formatRupees } from '../../../domain/format';
 import { rupeesOrNull } from '../../../domain/money';
-import { auditFrom, auditValues, type Actor } from '../common/audit';
+import { auditFrom, auditValues, type Actor } from '../audit/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { keptStatements } from '../common/list-statements';
 import { paiseFrom } from '../common/money-input';

@@ -13,10 +13,10 @@ import {
 } from '../../../domain/payin';
 import { rupeesOrNull } from '../../../domain/money';
 import type { AuditAction } from '../../../domain/audit-event';
-import { auditAll, type Actor } from '../common/audit';
+import { auditAll, type Actor } from '../audit/audit';
 import { queueCallbacks } from '../callbacks/callbacks';
 import { notifyAll } from '../events/live-events';
-import { clearRequests } from '../common/four-eyes';
+import { clearRequests } from '../audit/four-eyes';
 
 export type PayinRow = typeof payins.$inferSelect;
 

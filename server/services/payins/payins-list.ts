@@ -7,7 +7,7 @@ import { rupeesOrNull } from '../../../domain/money';
 import type { PayinStatus } from '../../../domain/payin';
 import type { PayinDetail, PayinSort, PayinView } from '../../schemas/payins';
 import type { SessionUser } from '../common/session-user';
-import { journalOf, timelineOf } from '../common/history';
+import { journalOf, timelineOf } from '../audit/history';
 import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
 import type { Batches } from '../common/csv';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
@@ -26,7 +26,7 @@ import type { PayinRow } from './payin-steps';
 import { codesOf } from '../common/merchant-codes';
 import { payinConditions, payinFilterWhere, payinScope, payinVisible, type Filters } from './payin-filters';
 import { STAFF_ROLES } from '../../../domain/roles';
-import { waitingRequestView } from '../common/four-eyes';
+import { waitingRequestView } from '../audit/four-eyes';
 import { dataScope, refuseHiddenFilters } from '../common/scope';
 
 const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };

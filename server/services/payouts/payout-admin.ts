@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from '../../db';
 import { merchants, payouts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { SessionUser } from '../common/session-user';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import { queueCallback, resendLatest } from '../callbacks/callbacks';
 import { utrFrom } from '../common/utr';
 import { freeUtrsOf, claimUtr } from '../common/utr-uses';

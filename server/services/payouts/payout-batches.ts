@@ -5,7 +5,7 @@ import { conflict } from '../../errors';
 import { merchantAccount } from '../../../domain/ledger';
 import { paiseToRupees } from '../../../domain/money';
 import { availableOf, holdOf, mayHold } from '../../../domain/payout';
-import { auditAll, type Actor } from '../common/audit';
+import { auditAll, type Actor } from '../audit/audit';
 import { insufficientBalance, lockForHolds, placeHolds } from '../ledger/holds';
 import type { CreatedPayout, MerchantRow, NewPayout, PayoutRow } from './payout-create';
 

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import { formatRupees } from '../../../domain/format';
 import { feeOf, paiseToRupees } from '../../../domain/money';
 import { accountBatches } from '../common/account-batches';
-import type { Actor } from '../common/audit';
+import type { Actor } from '../audit/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
 import { paiseFrom } from '../common/money-input';
 

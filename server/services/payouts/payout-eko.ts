@@ -4,14 +4,14 @@ import { payoutProviderCalls, payouts } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { EKO_WALLET, payoutSuccess } from '../../../domain/ledger';
 import { ekoFailureReason, ekoRefusalOf, ekoUtrOf, txStatusOf, type EkoOutcome } from '../../../domain/eko';
-import { audit, type Actor } from '../common/audit';
+import { audit, type Actor } from '../audit/audit';
 import type { EkoClient, EkoConfig, EkoReply } from './eko-client';
 import { ekoClient, newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
 import type { PayoutRow } from './payout-create';
 import { noteUtr } from '../common/utr-uses';
 import { applyPayoutStep, lockPayout } from './payout-steps';
-import { clearRequests } from '../common/four-eyes';
+import { clearRequests } from '../audit/four-eyes';
 
 /** Eko's work is nobody's session: its answers are audited as the system's. */
 export const EKO_ACTOR: Actor = { userName: 'eko' };

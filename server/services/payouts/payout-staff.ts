@@ -11,7 +11,7 @@ import {
   type PayoutAction,
   type PayoutRejectionReason,
 } from '../../../domain/payout';
-import type { Actor } from '../common/audit';
+import type { Actor } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
 import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';

@@ -5,10 +5,10 @@ import { conflict, notFound } from '../../errors';
 import { canMovePayout, payoutRefusalOf, payoutTransitionOf, type PayoutAction } from '../../../domain/payout';
 import { paiseToRupees } from '../../../domain/money';
 import type { AuditAction } from '../../../domain/audit-event';
-import { audit, type Actor } from '../common/audit';
+import { audit, type Actor } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { queueCallback } from '../callbacks/callbacks';
-import { clearRequests, fourEyes, type CheckerWords } from '../common/four-eyes';
+import { clearRequests, fourEyes, type CheckerWords } from '../audit/four-eyes';
 import { payoutData, type PayoutRow } from './payout-create';
 
 /** The pay-out, locked for this transaction; 404 when it does not exist (or the caller may not see it). */

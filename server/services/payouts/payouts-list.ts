@@ -9,7 +9,7 @@ import type { PayoutStatus } from '../../../domain/payout';
 import type { ListFilters } from '../../routes/read-routes';
 import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../../schemas/payouts';
 import type { SessionUser } from '../common/session-user';
-import { journalOf, timelineOf } from '../common/history';
+import { journalOf, timelineOf } from '../audit/history';
 import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
 import type { Batches } from '../common/csv';
 import {

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { providerEvents } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { PROVIDER_LABEL, type Provider, type ProviderEventOutcome } from '../../../domain/providers';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { SYSTEM, type PayinActor } from '../payins/payin-steps';
 import { providerSettings, type ProviderEnv, type ProviderSettings } from './provider-config';

@@ -4,7 +4,7 @@ import { providerAccounts } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { PROVIDER_FIELDS, PROVIDER_LABEL, PROVIDERS, maskSecret, type Provider } from '../../../domain/providers';
 import type { ProviderUpdate, ProviderView } from '../../schemas/providers';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import type { ProviderEnv, ProviderFieldKey } from './provider-config';
 

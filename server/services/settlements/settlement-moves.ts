@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { transitionOf, type SettlementAction, type SettlementTransition } from '../../../domain/settlement';
 import type { AuditAction } from '../../../domain/audit-event';
 import type { SessionUser } from '../common/session-user';
-import { audit } from '../common/audit';
+import { audit } from '../audit/audit';
 import { dataScope, type DataScope } from '../common/scope';
 import {
   approvalEyes,

@@ -18,7 +18,7 @@ import {
 import type { SessionUser } from '../common/session-user';
 import { utrFrom } from '../common/utr';
 import { needsCheck } from '../../../domain/four-eyes';
-import { fourEyes } from '../common/four-eyes';
+import { fourEyes } from '../audit/four-eyes';
 import { utrUsed, utrUseOf } from '../common/utr-uses';
 
 /**

@@ -11,7 +11,7 @@ import type { SettlementFilters, SettlementView } from '../../schemas/settlement
 import type { SessionUser } from '../common/session-user';
 import type { SettlementStatus } from '../../../domain/settlement';
 
-import { journalOf, timelineOf } from '../common/history';
+import { journalOf, timelineOf } from '../audit/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
 import { merchantCodesWanted } from '../common/merchant-codes';

@@ -10,14 +10,14 @@ import {
   type SettlementMethod,
 } from '../../../domain/settlement';
 import type { SessionUser } from '../common/session-user';
-import { audit, type Actor } from '../common/audit';
+import { audit, type Actor } from '../audit/audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from '../ledger/holds';
 import { reverseLatest } from '../ledger/ledger';
 import { freeUtrsOf, claimUtr } from '../common/utr-uses';
 import { paiseFrom } from '../common/money-input';
 import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
-import { clearRequests } from '../common/four-eyes';
+import { clearRequests } from '../audit/four-eyes';
 import { settlementMoves } from './settlement-moves';
 
 /**

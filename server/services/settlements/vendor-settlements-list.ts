@@ -7,7 +7,7 @@ import type { VendorSettlementFilters, VendorSettlementView } from '../../schema
 import type { SessionUser } from '../common/session-user';
 import type { SettlementStatus } from '../../../domain/settlement';
 
-import { journalOf, timelineOf } from '../common/history';
+import { journalOf, timelineOf } from '../audit/history';
 import { conditions, cursorFields, istDayRange, sortKey, type Paging, type SortKey } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
 import { keysetList, type ExtraFields } from '../common/keyset-list';

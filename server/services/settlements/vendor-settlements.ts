@@ -10,7 +10,7 @@ import {
   type VendorSettlementMethod,
 } from '../../../domain/settlement';
 import type { SessionUser } from '../common/session-user';
-import { audit, type Actor } from '../common/audit';
+import { audit, type Actor } from '../audit/audit';
 import { postJournal, reverseLatest } from '../ledger/ledger';
 import { paiseFrom } from '../common/money-input';
 import { utrFrom } from '../common/utr';
@@ -18,7 +18,7 @@ import { consumeEntry } from './internal-transfers';
 import { freeUtrsOf, claimUtr } from '../common/utr-uses';
 import { scopeWhere, type DataScope } from '../common/scope';
 import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
-import { clearRequests } from '../common/four-eyes';
+import { clearRequests } from '../audit/four-eyes';
 import { settlementMoves } from './settlement-moves';
 
 /**

@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, isUniqueViolation } from '../../errors
 import { ROLE_LABELS, assignableRoles } from '../../../domain/roles';
 import { belongsToMerchants, belongsToVendor, canManageUser } from '../../../domain/scope';
 import type { UserBody, UserUpdate } from '../../schemas/users';
-import { audit, diff } from '../common/audit';
+import { audit, diff } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { retireResetTokens } from '../identity/password-changes';
 import type { Confirm } from '../identity/confirmations';

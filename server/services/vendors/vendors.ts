@@ -12,7 +12,7 @@ import type {
   VendorView,
   VendorWithMoney,
 } from '../../schemas/vendors';
-import { audit, diff } from '../common/audit';
+import { audit, diff } from '../audit/audit';
 import type { SessionUser } from '../common/session-user';
 import { NO_VENDOR_MONEY, vendorMoney } from '../ledger/balances';
 import { conditions, cursorFields, likePattern, sortKey, type Paging } from '../common/lists';

@@ -13,7 +13,7 @@ import {
   type Person,
 } from '../../../domain/four-eyes';
 import { audit, type Actor } from './audit';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from '../common/session-user';
 
 export type CheckerRequest = typeof checkerRequests.$inferSelect;
 
