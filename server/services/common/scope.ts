@@ -82,6 +82,22 @@ export const narrowCodes = (requested: string[] | undefined, allowed: string[] |
   return requested.filter((code) => allowed.includes(code));
 };
 
+/** The merchant codes a list filter asks for (with sub-merchants when asked), narrowed to the caller's scope. */
+export const merchantCodesWanted = async (
+  db: DbOrTx,
+  f: { merchantCode?: string[]; includeSubMerchants?: boolean },
+  scope: DataScope,
+): Promise<string[] | null> => {
+  let codes = f.merchantCode ?? [];
+  if (codes.length > 0 && f.includeSubMerchants) codes = [...codes, ...(await subMerchantCodes(db, codes))];
+  return narrowCodes(codes, scopeMerchantCodes(scope));
+};
+
+/** The merchant codes a caller's filter names, or null for every one (vendors: by their scope alone). */
+export const codesOf = (db: DbOrTx, f: { merchantCode?: string[]; includeSubMerchants?: boolean }, scope: DataScope) =>
+  // Vendors are held to their own rows by the scope, not by merchants, whose fields they never see.
+  scope.kind === 'vendor' ? Promise.resolve(null) : merchantCodesWanted(db, f, scope);
+
 /** A vendor's filter on fields its rows leave out is refused, not applied (domain/vendor-filters). */
 export const refuseHiddenFilters = (scope: DataScope, list: VendorList, filters: object) => {
   const refused = scope.kind === 'vendor' ? refusedVendorFilter(list, filters) : undefined;

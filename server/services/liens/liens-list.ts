@@ -11,9 +11,8 @@ import type { SessionUser } from '../common/session-user';
 import { journalOf } from '../audit/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
-import { merchantCodesWanted } from '../common/merchant-codes';
 import { keysetList } from '../common/keyset-list';
-import { dataScope, type DataScope } from '../common/scope';
+import { dataScope, merchantCodesWanted, type DataScope } from '../common/scope';
 
 import { lienVisible, type LienRow } from './liens';
 

@@ -6,9 +6,8 @@ import type { ListFilters } from '../../routes/read-routes';
 import type { PayinFilters } from '../../schemas/payins';
 import { conditions } from '../common/lists';
 import { bound, oneOf, type Bind } from '../common/list-statements';
-import { codesOf } from '../common/merchant-codes';
 import { paiseFrom } from '../common/money-input';
-import { refuseHiddenFilters, type DataScope } from '../common/scope';
+import { codesOf, refuseHiddenFilters, type DataScope } from '../common/scope';
 
 /** Who sees which pay-ins, and a list's filters, as conditions on the pay-ins table alone. */
 export type Filters = ListFilters<typeof PayinFilters>;

@@ -23,11 +23,10 @@ import {
 } from '../common/lists';
 import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayinRow } from './payin-steps';
-import { codesOf } from '../common/merchant-codes';
 import { payinConditions, payinFilterWhere, payinScope, payinVisible, type Filters } from './payin-filters';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { waitingRequestView } from '../audit/four-eyes';
-import { dataScope, refuseHiddenFilters } from '../common/scope';
+import { codesOf, dataScope, refuseHiddenFilters } from '../common/scope';
 
 const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };
 

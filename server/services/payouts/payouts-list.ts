@@ -25,9 +25,8 @@ import {
 import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
 import { paiseFrom } from '../common/money-input';
 import type { PayoutRow } from './payout-create';
-import { codesOf } from '../common/merchant-codes';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
-import { dataScope, refuseHiddenFilters, type DataScope } from '../common/scope';
+import { codesOf, dataScope, refuseHiddenFilters, type DataScope } from '../common/scope';
 
 type Filters = ListFilters<typeof PayoutFilters>;
 

@@ -14,9 +14,8 @@ import type { SettlementStatus } from '../../../domain/settlement';
 import { journalOf, timelineOf } from '../audit/history';
 import { conditions, cursorFields, istDayRange, type Paging } from '../common/lists';
 import { paiseFrom } from '../common/money-input';
-import { merchantCodesWanted } from '../common/merchant-codes';
 import { keysetList } from '../common/keyset-list';
-import { dataScope, type DataScope } from '../common/scope';
+import { dataScope, merchantCodesWanted, type DataScope } from '../common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
 import type { VendorSettlementRow } from './vendor-settlements';
 
