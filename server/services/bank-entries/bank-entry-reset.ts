@@ -11,10 +11,9 @@ import { fourEyes } from '../audit/four-eyes';
 import { moneyOf } from '../ledger/holds';
 import { reverseLatest } from '../ledger/ledger';
 import { notify } from '../events/live-events';
-import { lockUtr } from '../common/utr';
+import { lockUtr, freeUtrsOf } from '../common/utr';
 import { applyOpeningStep, assertCan, lockPayin } from '../payins/payin-steps';
 import { staffActor } from '../payins/payin-staff';
-import { freeUtrsOf } from '../common/utr-uses';
 
 const DRY_RUN = new Error('dry run');
 

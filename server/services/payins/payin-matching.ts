@@ -3,8 +3,7 @@ import type { Db, DbOrTx } from '../../db';
 import { bankEntries, payins } from '../../db/schema';
 import { matchUtr, type MatchInput, type MatchOutcome } from '../../../domain/payin-matching';
 import type { PayinAction } from '../../../domain/payin';
-import { utrUseOf } from '../common/utr-uses';
-import { lockUtr, utrFrom } from '../common/utr';
+import { lockUtr, utrFrom, utrUseOf } from '../common/utr';
 import { applyStep, assertCan, expired, lockPayin, nicknameOf, type PayinActor, type PayinRow } from './payin-steps';
 import { succeed } from './payin-success';
 

@@ -8,7 +8,7 @@ import { feeOf } from '../../../domain/money';
 import { providerOfSource, type Provider } from '../../../domain/providers';
 import { postJournals, type JournalInput } from '../ledger/ledger';
 import { commissionFor, vendorsOfAccounts } from '../ledger/vendor-commissions';
-import { claimUtrs } from '../common/utr-uses';
+import { claimUtrs } from '../common/utr';
 import { recordStep, type PayinActor, type PayinRow, type Step } from './payin-steps';
 import { writeSteps, type StepToWrite } from './payin-step-batches';
 

@@ -9,7 +9,7 @@ import type { EkoClient, EkoConfig, EkoReply } from './eko-client';
 import { ekoClient, newClientRefId } from './eko-client';
 import { pendingHoldOf, postHold, voidHold } from '../ledger/holds';
 import type { PayoutRow } from './payout-create';
-import { noteUtr } from '../common/utr-uses';
+import { noteUtr } from '../common/utr';
 import { applyPayoutStep, lockPayout } from './payout-steps';
 import { clearRequests } from '../audit/four-eyes';
 

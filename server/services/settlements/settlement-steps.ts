@@ -16,10 +16,9 @@ import {
   type VendorSettlementMethod,
 } from '../../../domain/settlement';
 import type { SessionUser } from '../common/session-user';
-import { utrFrom } from '../common/utr';
+import { utrFrom, utrUsed, utrUseOf } from '../common/utr';
 import { needsCheck } from '../../../domain/four-eyes';
 import { fourEyes } from '../audit/four-eyes';
-import { utrUsed, utrUseOf } from '../common/utr-uses';
 
 /**
  * What a merchant's and a vendor's settlement share (issue 12): where the money goes, the

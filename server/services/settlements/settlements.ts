@@ -13,7 +13,7 @@ import type { SessionUser } from '../common/session-user';
 import { audit, type Actor } from '../audit/audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from '../ledger/holds';
 import { reverseLatest } from '../ledger/ledger';
-import { freeUtrsOf, claimUtr } from '../common/utr-uses';
+import { freeUtrsOf, claimUtr } from '../common/utr';
 import { paiseFrom } from '../common/money-input';
 import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
