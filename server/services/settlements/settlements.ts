@@ -1,23 +1,14 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db';
 import { merchants, settlements } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { merchantAccount, merchantPaidOut } from '../../../domain/ledger';
-import {
-  needsUtr,
-  SETTLEMENT_REQUESTERS,
-  SETTLEMENT_TRANSITIONS,
-  type SettlementMethod,
-} from '../../../domain/settlement';
+import { SETTLEMENT_REQUESTERS, SETTLEMENT_TRANSITIONS, type SettlementMethod } from '../../../domain/settlement';
 import type { SessionUser } from '../common/session-user';
-import { audit, type Actor } from '../audit/audit';
 import { pendingHoldOf, placeHold, postHold, voidHold } from '../ledger/holds';
-import { reverseLatest } from '../ledger/ledger';
-import { freeUtrsOf, claimUtr } from '../common/utr';
 import { paiseFrom } from '../common/money-input';
 import { dataScope, scopeWhere, type DataScope } from '../common/scope';
-import { auditedSettlement, destinationOf, type SettlementCheck } from './settlement-steps';
-import { clearRequests } from '../audit/four-eyes';
+import { destinationOf, type SettlementCheck } from './settlement-steps';
 import { settlementMoves } from './settlement-moves';
 
 /**
@@ -45,16 +36,29 @@ const WHAT = 'this settlement';
 export const settlementVisible = (scope: DataScope): SQL | undefined =>
   scopeWhere(scope, { merchantCodes: (codes) => inArray(settlements.merchantCode, codes) });
 
-const actorOf = (user: SessionUser, ip?: string): Actor => ({ ...user, ip });
-const { step, moving, approving } = settlementMoves({
+const { approving, creating, paying, rejecting, resetting } = settlementMoves({
   table: settlements,
   entity: ENTITY,
+  name: 'settlement',
   what: 'Settlement',
+  owner: { id: 'merchantId', code: 'merchantCode' },
   transitions: SETTLEMENT_TRANSITIONS,
   visible: settlementVisible,
-  approval: 'settlement.approve',
 });
-const holdKey = (row: Pick<SettlementRow, 'id' | 'version'>) => `settlement:${row.id}:hold:${row.version}`;
+
+/** The amount held on the merchant's balance, under the key of this version of the settlement. */
+const hold = (tx: DbOrTx, row: SettlementRow, version: number) =>
+  placeHold(
+    tx,
+    {
+      key: `settlement:${row.id}:hold:${version}`,
+      account: merchantAccount(row.merchantId),
+      amount: row.amount,
+      entity: ENTITY,
+      entityId: row.id,
+    },
+    WHAT,
+  );
 
 /**
  * Staff settle a merchant, or a merchant user asks for a settlement of its own balance (BANK only),
@@ -74,30 +78,8 @@ export const createSettlement = async (db: Db, user: SessionUser, body: Settleme
     .from(merchants)
     .where(and(eq(merchants.code, code), scopeWhere(scope, { merchantCodes: (c) => inArray(merchants.code, c) })));
   if (!merchant) throw notFound('Merchant');
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(settlements)
-      .values({
-        merchantId: merchant.id,
-        merchantCode: merchant.code,
-        amount,
-        method: body.method,
-        ...destination,
-        createdBy: user.id,
-        createdByName: user.userName,
-      })
-      .returning();
-    await placeHold(
-      tx,
-      { key: holdKey(row), account: merchantAccount(merchant.id), amount, entity: ENTITY, entityId: row.id },
-      WHAT,
-    );
-    await audit(tx, actorOf(user, ip), {
-      action: 'create',
-      entity: ENTITY,
-      entityId: row.id,
-      after: { merchantCode: row.merchantCode, ...auditedSettlement(row), ...destination },
-    });
+  return creating(db, user, merchant, { amount, method: body.method, destination }, ip, async (tx, row) => {
+    await hold(tx, row, row.version);
     return row;
   });
 };
@@ -114,38 +96,22 @@ export const approveSettlement = (
   body: { reference?: string },
   opts: SettlementCheck,
 ) =>
-  approving(db, user, id, body, opts, async (tx, row, reference) => {
-    if (reference && needsUtr(row.method))
-      await claimUtr(tx, { utr: reference, entity: ENTITY, entityId: row.id, createdBy: user.id });
-    const after = await step(
-      tx,
-      user,
-      row,
-      'approve',
-      { reference, reason: null, completedAt: sql`now()` as never },
-      opts.ip,
-    );
-    const hold = await pendingHoldOf(tx, ENTITY, row.id);
-    if (!hold) throw new Error(`settlement ${row.id} has no pending hold`);
-    await postHold(tx, hold, {
-      key: `settlement:${row.id}:success:${after.version}`,
-      kind: 'settlement.success',
-      entity: ENTITY,
-      entityId: row.id,
-      lines: merchantPaidOut({ merchantId: row.merchantId, amount: row.amount }),
-      createdBy: user.id,
-    });
-    return after;
-  });
+  approving(db, user, id, body, opts, (tx, row, reference) =>
+    paying(tx, user, row, reference, { action: 'approve', ip: opts.ip }, async (journal) => {
+      const pending = await pendingHoldOf(tx, ENTITY, row.id);
+      if (!pending) throw new Error(`settlement ${row.id} has no pending hold`);
+      await postHold(tx, pending, {
+        ...journal,
+        lines: merchantPaidOut({ merchantId: row.merchantId, amount: row.amount }),
+      });
+    }),
+  );
 
 /** Not paid: REJECTED with the reason, its hold released. */
 export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
-  moving(db, user, id, 'reject', async (tx, row) => {
-    const after = await step(tx, user, row, 'reject', { reason: body.reason.trim(), reference: null }, ip);
-    await clearRequests(tx, ENTITY, [row.id]);
-    const hold = await pendingHoldOf(tx, ENTITY, row.id);
-    if (hold) await voidHold(tx, hold);
-    return after;
+  rejecting(db, user, id, body.reason, ip, async (tx, row) => {
+    const pending = await pendingHoldOf(tx, ENTITY, row.id);
+    if (pending) await voidHold(tx, pending);
   });
 
 /**
@@ -154,26 +120,4 @@ export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { 
  * rejected one no longer fits).
  */
 export const resetSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
-  moving(db, user, id, 'reset', async (tx, row) => {
-    const after = await step(tx, user, row, 'reset', { reference: null, reason: null, completedAt: null }, ip);
-    await clearRequests(tx, ENTITY, [row.id]);
-    await freeUtrsOf(tx, ENTITY, [row.id]);
-    if (row.status === 'SUCCESS')
-      await reverseLatest(
-        tx,
-        { entity: ENTITY, entityId: row.id, kind: 'settlement.success' },
-        { key: `settlement:${row.id}:reversal:${after.version}`, kind: 'settlement.reversal', createdBy: user.id },
-      );
-    await placeHold(
-      tx,
-      {
-        key: holdKey(after),
-        account: merchantAccount(row.merchantId),
-        amount: row.amount,
-        entity: ENTITY,
-        entityId: row.id,
-      },
-      WHAT,
-    );
-    return after;
-  });
+  resetting(db, user, id, { ip }, (tx, row, after) => hold(tx, row, after.version));
