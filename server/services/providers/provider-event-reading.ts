@@ -62,6 +62,24 @@ const parseJson = (raw: string): unknown => {
 
 const notRead = (reason: string, eventType?: string | null): Reading => ({ ok: false, reason, eventType });
 
+/**
+ * The event once what its kind needs is there: an id (the provider's header when it looks like one,
+ * else the one made of the payment), a payment where the provider must name one, and a captured
+ * payment's amount.
+ */
+const eventOf = (
+  given: string | undefined,
+  event: Omit<ProviderEvent, 'eventId'> & { eventId: string | null },
+  refusals: { noId: string; noPayment?: string; noAmount: string },
+): Reading => {
+  const eventId = given && HEADER_ID.test(given) ? given : event.eventId;
+  if (!eventId) return notRead(refusals.noId, event.eventType);
+  if (refusals.noPayment && event.kind !== 'other' && !event.paymentId)
+    return notRead(refusals.noPayment, event.eventType);
+  if (event.kind === 'captured' && event.amountPaise === null) return notRead(refusals.noAmount, event.eventType);
+  return { ok: true, event: { ...event, eventId } };
+};
+
 const readRazorpay = (raw: string, headers: RawHeaders): Reading => {
   const body = parseJson(raw);
   const eventType = text(at(body, 'event'), 100);
@@ -80,16 +98,10 @@ const readRazorpay = (raw: string, headers: RawHeaders): Reading => {
       : eventType === 'payment.failed'
         ? 'failed'
         : 'other';
-  const given = headerOf(headers, 'x-razorpay-event-id');
-  const eventId = given && HEADER_ID.test(given) ? given : paymentId && `${paymentId}:${eventType}`;
-  if (!eventId) return notRead('The event has neither an x-razorpay-event-id nor a payment id.', eventType);
-  if (kind !== 'other' && !paymentId) return notRead('The event has no payment entity.', eventType);
-  if (kind === 'captured' && amountPaise === null)
-    return notRead('The payment amount is not a whole number of paise.', eventType);
-  return {
-    ok: true,
-    event: {
-      eventId,
+  return eventOf(
+    headerOf(headers, 'x-razorpay-event-id'),
+    {
+      eventId: paymentId && `${paymentId}:${eventType}`,
       eventType,
       kind,
       payinId: uuidOf(text(at(payment, 'notes', 'payinId'))),
@@ -99,7 +111,12 @@ const readRazorpay = (raw: string, headers: RawHeaders): Reading => {
       amountPaise,
       reason: text(at(payment, 'error_description'), 500),
     },
-  };
+    {
+      noId: 'The event has neither an x-razorpay-event-id nor a payment id.',
+      noPayment: 'The event has no payment entity.',
+      noAmount: 'The payment amount is not a whole number of paise.',
+    },
+  );
 };
 
 const CASHFREE_STATUS_OF_TYPE: Record<string, string> = {
@@ -119,15 +136,10 @@ const readCashfree = (raw: string, headers: RawHeaders): Reading => {
     status === 'SUCCESS' ? 'captured' : status === 'FAILED' || status === 'USER_DROPPED' ? 'failed' : 'other';
   const amount = at(payment, 'payment_amount');
   const amountPaise = rupeeTextToPaise(isLosslessNumber(amount) ? amount.value : text(amount, 30));
-  const given = headerOf(headers, 'x-idempotency-key');
-  const eventId = given && HEADER_ID.test(given) ? given : paymentId && status && `${paymentId}:${status}`;
-  if (!eventId) return notRead('The event has neither an x-idempotency-key nor a cf_payment_id and status.', eventType);
-  if (kind === 'captured' && amountPaise === null)
-    return notRead('The payment_amount is not an amount in rupees with at most 2 decimals.', eventType);
-  return {
-    ok: true,
-    event: {
-      eventId,
+  return eventOf(
+    headerOf(headers, 'x-idempotency-key'),
+    {
+      eventId: paymentId && status && `${paymentId}:${status}`,
       eventType,
       kind,
       payinId: uuidOf(text(at(body, 'data', 'order', 'order_id'))),
@@ -137,7 +149,11 @@ const readCashfree = (raw: string, headers: RawHeaders): Reading => {
       amountPaise,
       reason: text(at(payment, 'payment_message'), 500) ?? (status === 'USER_DROPPED' ? 'The customer left.' : null),
     },
-  };
+    {
+      noId: 'The event has neither an x-idempotency-key nor a cf_payment_id and status.',
+      noAmount: 'The payment_amount is not an amount in rupees with at most 2 decimals.',
+    },
+  );
 };
 
 const readPayu = (raw: string): Reading => {
@@ -147,13 +163,10 @@ const readPayu = (raw: string): Reading => {
   const paymentId = field('mihpayid');
   if (!status || !paymentId) return notRead('The form has no mihpayid or status.', status);
   const kind = status === 'success' ? 'captured' : 'failed';
-  const amountPaise = rupeeTextToPaise(field('amount', 30));
-  if (kind === 'captured' && amountPaise === null)
-    return notRead('The amount is not an amount in rupees with at most 2 decimals.', status);
   const txnid = field('txnid', 25);
-  return {
-    ok: true,
-    event: {
+  return eventOf(
+    undefined,
+    {
       eventId: `${paymentId}:${status}`,
       eventType: status,
       kind,
@@ -161,10 +174,14 @@ const readPayu = (raw: string): Reading => {
       orderId: txnid,
       paymentId,
       utr: field('bank_ref_num', 64) ?? field('bank_ref_no', 64),
-      amountPaise,
+      amountPaise: rupeeTextToPaise(field('amount', 30)),
       reason: field('error_Message', 500),
     },
-  };
+    {
+      noId: 'The form has no mihpayid or status.',
+      noAmount: 'The amount is not an amount in rupees with at most 2 decimals.',
+    },
+  );
 };
 
 /** A verified body read into one event; `ok: false` when it says nothing this server can act on. */
