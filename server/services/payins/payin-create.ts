@@ -1,14 +1,13 @@
 import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { bankAccounts, merchantBankAccounts, merchants, payins } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
+import { conflict } from '../../errors';
 import { PAYIN_TTL_MINUTES } from '../../../domain/payin';
-import { formatRupees } from '../../../domain/format';
 import { rupeesOrNull } from '../../../domain/money';
 import { auditFrom, auditValues, type Actor } from '../audit/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { keptStatements } from '../common/list-statements';
-import { paiseFrom } from '../common/money-input';
+import { orderValues, paiseWithin } from '../common/merchant-orders';
 import { createdRollup, rollupValues, rollupWritesPrepared } from '../ledger/rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 
@@ -28,13 +27,7 @@ export const amountWithinLimits = (
   merchant: Pick<MerchantRow, 'minPayin' | 'maxPayin'>,
   field = 'amount',
 ) => {
-  const paise = paiseFrom(value, field);
-  if (paise < merchant.minPayin || paise > merchant.maxPayin)
-    throw badRequest(
-      `${field} must be between ${formatRupees(merchant.minPayin / 100)} and ${formatRupees(merchant.maxPayin / 100)}`,
-      field,
-    );
-  return paise;
+  return paiseWithin(value, field, merchant.minPayin, merchant.maxPayin);
 };
 
 /**
@@ -151,16 +144,12 @@ export const createPayin = async (
       'NO_PAYIN_ACCOUNT',
     );
   const values = {
-    merchantId: merchant.id,
-    merchantCode: merchant.code,
-    merchantOrderId: input.merchantOrderId,
-    customerId: input.customerId,
+    ...orderValues(merchant, input, opts.actor),
     amount,
     amountFixed: amount !== null,
     test,
     returnUrl: asked.returnUrl,
     ttl: opts.ttlMinutes ?? PAYIN_TTL_MINUTES,
-    createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
     ...rollupValues([createdRollup(merchant.id)]),
     ...auditValues(opts.actor, {
       action: 'create',

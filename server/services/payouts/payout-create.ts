@@ -2,12 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db';
 import { merchants, payouts } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { formatRupees } from '../../../domain/format';
 import { feeOf, paiseToRupees } from '../../../domain/money';
 import { accountBatches } from '../common/account-batches';
 import type { Actor } from '../audit/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
-import { paiseFrom } from '../common/money-input';
+import { orderValues, paiseWithin } from '../common/merchant-orders';
 
 export { holdKey };
 
@@ -71,26 +70,17 @@ export const createPayout = async (
   input: NewPayout,
   opts: { actor: Actor },
 ): Promise<CreatedPayout> => {
-  const amount = paiseFrom(input.amount, 'amount');
-  if (amount < merchant.minPayout || amount > merchant.maxPayout)
-    throw badRequest(
-      `amount must be between ${formatRupees(merchant.minPayout / 100)} and ${formatRupees(merchant.maxPayout / 100)}`,
-      'amount',
-    );
+  const amount = paiseWithin(input.amount, 'amount', merchant.minPayout, merchant.maxPayout);
   const beneficiary = beneficiaryOf(input.beneficiary);
   const fee = feeOf(amount, merchant.payoutFeeBps);
   const test = merchant.testMode;
   const asked = { customerId: input.customerId, amount, test, ...beneficiary };
   const values = {
-    merchantId: merchant.id,
-    merchantCode: merchant.code,
-    merchantOrderId: input.merchantOrderId,
-    customerId: input.customerId,
+    ...orderValues(merchant, input, opts.actor),
     amount,
     fee,
     test,
     ...beneficiary,
-    createdBy: opts.actor.role ? (opts.actor.id ?? null) : null,
   };
   return creationsOf(db)({ merchant, input, values, asked, actor: opts.actor });
 };
