@@ -12,7 +12,7 @@ import { moneyOf } from '../ledger/holds';
 import { reverseLatest } from '../ledger/ledger';
 import { notify } from '../events/live-events';
 import { lockUtr, freeUtrsOf } from '../common/utr';
-import { applyOpeningStep, assertCan, lockPayin } from '../payins/payin-steps';
+import { applyStep, assertCan, lockPayin } from '../payins/payin-steps';
 import { staffActor } from '../payins/payin-staff';
 
 const DRY_RUN = new Error('dry run');
@@ -81,7 +81,7 @@ export const resetEntry = async (db: Db, user: SessionUser, id: string, ip?: str
       return eyes.maker;
     }
     await takeBack(tx);
-    await applyOpeningStep(
+    await applyStep(
       tx,
       row,
       'reset-entry',

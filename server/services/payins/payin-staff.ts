@@ -15,7 +15,7 @@ import { paiseFrom } from '../common/money-input';
 import { submitUtr } from './payin-matching';
 import { succeed } from './payin-success';
 import { lockUtr, utrFrom, utrUsed, utrUseOf } from '../common/utr';
-import { applyOpeningStep, assertCan, lockPayin, type PayinActor, type PayinRow } from './payin-steps';
+import { applyStep, assertCan, lockPayin, type PayinActor, type PayinRow } from './payin-steps';
 import { audit } from '../audit/audit';
 import { findVisiblePayin } from './payins-list';
 import { payinVisible } from './payin-filters';
@@ -136,7 +136,7 @@ export const reopenPayin = async (db: Db, user: SessionUser, id: string, ip?: st
   return db.transaction(async (tx) => {
     const row = await lockPayin(tx, id, visible);
     assertCan('reopen', row, 'INITIATED');
-    return applyOpeningStep(
+    return applyStep(
       tx,
       row,
       'reopen',

@@ -90,6 +90,10 @@ const auditedFields = (row: PayinRow) => ({
  * The one shape of every pay-in transition (STYLE.md): checked against the domain table, written
  * only if nobody moved the row meanwhile (status and version), audited, and followed by a signed
  * callback queued in the same transaction. The caller holds the row lock and posts any journal.
+ *
+ * A step back into an open status (reopen, reset) passes `opening`: the short code must be unique
+ * among open pay-ins, and another may have taken it meanwhile. In a savepoint, so a clash costs a
+ * new code.
  */
 export const applyStep = async (
   tx: DbOrTx,
@@ -98,7 +102,17 @@ export const applyStep = async (
   to: PayinStatus,
   patch: Partial<PayinRow>,
   actor: PayinActor,
+  opening?: { freshCode: boolean },
 ): Promise<PayinRow> => {
+  if (opening)
+    for (let attempt = 0; ; attempt += 1) {
+      const code = opening.freshCode || attempt > 0 ? { shortCode: newShortCode() } : {};
+      try {
+        return await tx.transaction((sp) => applyStep(sp, row, action, to, { ...patch, ...code }, actor));
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 5) throw error;
+      }
+    }
   const after = await writeStep(tx, row, action, to, patch);
   await recordStep(tx, [{ before: row, after, action }], actor);
   return after;
@@ -198,26 +212,3 @@ export const nicknameOf = async (tx: DbOrTx, bankAccountId: string | null) => {
 
 export const newShortCode = () =>
   Array.from({ length: SHORT_CODE_LENGTH }, () => SHORT_CODE_ALPHABET[randomInt(SHORT_CODE_ALPHABET.length)]).join('');
-
-/**
- * A step back into an open status (reopen, reset): the short code must be unique among open
- * pay-ins, and another may have taken it meanwhile. In a savepoint, so a clash costs a new code.
- */
-export const applyOpeningStep = async (
-  tx: DbOrTx,
-  row: PayinRow,
-  action: PayinAction,
-  to: PayinStatus,
-  patch: Partial<PayinRow>,
-  actor: PayinActor,
-  { freshCode }: { freshCode: boolean },
-): Promise<PayinRow> => {
-  for (let attempt = 0; ; attempt += 1) {
-    const code = freshCode || attempt > 0 ? { shortCode: newShortCode() } : {};
-    try {
-      return await tx.transaction((sp) => applyStep(sp, row, action, to, { ...patch, ...code }, actor));
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt >= 5) throw error;
-    }
-  }
-};
