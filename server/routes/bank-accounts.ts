@@ -4,8 +4,6 @@ import * as banks from '../services/bank-accounts/bank-accounts';
 import { approveBankAccount } from '../services/bank-accounts/bank-account-approval';
 import * as links from '../services/bank-accounts/bank-account-links';
 import * as bankList from '../services/bank-accounts/bank-accounts-list';
-import { requireConfirmationFor } from '../services/identity/confirmations';
-import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   BANK_SORTS,
   BankBody,
@@ -17,10 +15,9 @@ import {
   LinkBody,
 } from '../schemas/bank-accounts';
 import { readRoutes } from './read-routes';
+import { recordRoutes } from './record-routes';
 
-const tags = ['bank-accounts'];
 const resource = 'bank-accounts';
-const ok = { 200: Data(BankView), ...errorResponses };
 
 export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
@@ -38,137 +35,50 @@ export const bankAccountRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     }),
   );
 
-  app.post(
-    '/bank-accounts',
-    {
-      config: { access: { resource, action: 'create' }, confirm: 'bank-account.create' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Add a bank account (password confirmation); a PAYIN account then awaits approval by another staff user',
-        body: BankBody,
-        response: { 201: Data(BankView), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await banks.createBankAccount(db, request.session, request.body, request.ip) }),
-  );
-
-  app.put(
-    '/bank-accounts/:id',
-    {
-      config: { access: { resource, action: 'update' } },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Edit a bank account; changing its numbers needs password confirmation and puts a PAYIN account back to awaiting approval',
-        params: IdParams,
-        body: BankUpdate,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await banks.updateBankAccount(
-        db,
-        request.session,
-        request.params.id,
-        request.body,
-        requireConfirmationFor(app, request),
-        request.ip,
-      ),
-    }),
-  );
-
-  app.put(
-    '/bank-accounts/:id/flags',
-    {
-      config: { access: { resource, action: 'toggle' } },
-      schema: {
-        tags,
-        security,
-        summary: 'The list switches: enabled (password confirmation), QR, bank details',
-        params: IdParams,
-        body: FlagsBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await banks.setBankFlags(
-        db,
-        request.session,
-        request.params.id,
-        request.body,
-        requireConfirmationFor(app, request),
-        request.ip,
-      ),
-    }),
-  );
-
-  app.post(
-    '/bank-accounts/:id/merchants',
-    {
-      config: { access: { resource, action: 'link' }, confirm: 'bank-account.link' },
-      schema: {
-        tags,
-        security,
-        summary: 'Link merchants, optionally with their sub-merchants (password confirmation)',
-        params: IdParams,
-        body: LinkBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await links.linkMerchants(db, request.session, request.params.id, request.body, request.ip),
-    }),
-  );
-
-  app.delete(
-    '/bank-accounts/:id/merchants',
-    {
-      config: { access: { resource, action: 'link' }, confirm: 'bank-account.link' },
-      schema: {
-        tags,
-        security,
-        summary: 'Unlink merchants, optionally with their sub-merchants (password confirmation)',
-        params: IdParams,
-        body: LinkBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await links.unlinkMerchants(db, request.session, request.params.id, request.body, request.ip),
-    }),
-  );
-
-  app.post(
-    '/bank-accounts/:id/approve',
-    {
-      config: { access: { resource, action: 'approve' }, confirm: 'bank-account.approve' },
-      schema: {
-        tags,
-        security,
-        summary: 'Approve a PAYIN account so it may take pay-ins; not by its maker (password confirmation)',
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => ({ data: await approveBankAccount(db, request.session, request.params.id, request.ip) }),
-  );
-
-  app.delete(
-    '/bank-accounts/:id',
-    {
-      config: { access: { resource, action: 'delete' }, confirm: 'bank-account.delete' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete an account never linked to a merchant (password confirmation)',
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => ({ data: await banks.deleteBankAccount(db, request.session, request.params.id, request.ip) }),
-  );
+  const records = recordRoutes(app, resource, BankView);
+  records.create({
+    confirm: 'bank-account.create',
+    summary: 'Add a bank account (password confirmation); a PAYIN account then awaits approval by another staff user',
+    body: BankBody,
+    run: (c) => banks.createBankAccount(db, c.user, c.body, c.ip),
+  });
+  records.put({
+    action: 'update',
+    summary:
+      'Edit a bank account; changing its numbers needs password confirmation and puts a PAYIN account back to awaiting approval',
+    body: BankUpdate,
+    run: (c) => banks.updateBankAccount(db, c.user, c.id, c.body, c.confirm, c.ip),
+  });
+  records.put({
+    path: '/flags',
+    action: 'toggle',
+    summary: 'The list switches: enabled (password confirmation), QR, bank details',
+    body: FlagsBody,
+    run: (c) => banks.setBankFlags(db, c.user, c.id, c.body, c.confirm, c.ip),
+  });
+  for (const [write, verb, link] of [
+    [records.post, 'Link', links.linkMerchants],
+    [records.delete, 'Unlink', links.unlinkMerchants],
+  ] as const)
+    write({
+      path: '/merchants',
+      action: 'link',
+      confirm: 'bank-account.link',
+      summary: `${verb} merchants, optionally with their sub-merchants (password confirmation)`,
+      body: LinkBody,
+      run: (c) => link(db, c.user, c.id, c.body, c.ip),
+    });
+  records.post({
+    path: '/approve',
+    action: 'approve',
+    confirm: 'bank-account.approve',
+    summary: 'Approve a PAYIN account so it may take pay-ins; not by its maker (password confirmation)',
+    run: (c) => approveBankAccount(db, c.user, c.id, c.ip),
+  });
+  records.delete({
+    action: 'delete',
+    confirm: 'bank-account.delete',
+    summary: 'Delete an account never linked to a merchant (password confirmation)',
+    run: (c) => banks.deleteBankAccount(db, c.user, c.id, c.ip),
+  });
 };

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import * as merchants from '../services/merchants/merchants';
 import * as merchantStatus from '../services/merchants/merchant-status';
 import * as merchantsList from '../services/merchants/merchants-list';
-import { requireConfirmationFor } from '../services/identity/confirmations';
 import type { RouteSettings } from '../plugins/route-settings';
-import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import { EnabledBody } from '../schemas/common';
 import {
   MERCHANT_SORTS,
   MerchantBody,
@@ -17,9 +16,7 @@ import {
   MoneyQuery,
 } from '../schemas/merchants';
 import { readRoutes } from './read-routes';
-
-const tags = ['merchants'];
-const ok = { 200: Data(MerchantView), ...errorResponses };
+import { recordRoutes } from './record-routes';
 
 export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' | 'urls'>> = async (
   app,
@@ -41,105 +38,39 @@ export const merchantRoutes: FastifyPluginAsyncTypebox<Pick<RouteSettings, 'db' 
     }),
   );
 
-  app.post(
-    '/merchants',
-    {
-      config: { access: { resource: 'merchants', action: 'create' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a merchant; the API key is in this answer only',
-        body: MerchantBody,
-        response: { 201: Data(MerchantWithKey), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send({ data: await merchants.createMerchant(db, request.session, request.body, urls, request.ip) }),
-  );
-
-  app.put(
-    '/merchants/:id',
-    {
-      config: { access: { resource: 'merchants', action: 'update' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a merchant; changing its callback or return URLs needs password confirmation',
-        params: IdParams,
-        body: MerchantUpdate,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await merchants.updateMerchant(
-        db,
-        request.session,
-        request.params.id,
-        request.body,
-        requireConfirmationFor(app, request),
-        urls,
-        request.ip,
-      ),
-    }),
-  );
-
-  app.put(
-    '/merchants/:id/enabled',
-    {
-      config: { access: { resource: 'merchants', action: 'toggle' }, confirm: 'merchant.toggle' },
-      schema: {
-        tags,
-        security,
-        summary: 'Enable or disable (password confirmation)',
-        params: IdParams,
-        body: EnabledBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await merchantStatus.setMerchantEnabled(
-        db,
-        request.session,
-        request.params.id,
-        request.body.enabled,
-        request.ip,
-      ),
-    }),
-  );
-
-  app.post(
-    '/merchants/:id/rotate-key',
-    {
-      config: { access: { resource: 'merchants', action: 'rotate' }, confirm: 'merchant.rotate-keys' },
-      schema: {
-        tags,
-        security,
-        summary: 'New API key and signing secret, shown in this answer only (password confirmation)',
-        params: IdParams,
-        response: { 200: Data(MerchantWithKey), ...errorResponses },
-      },
-    },
-    async (request) => ({
-      data: await merchantStatus.rotateMerchantKey(db, request.session, request.params.id, request.ip),
-    }),
-  );
-
-  app.delete(
-    '/merchants/:id',
-    {
-      config: { access: { resource: 'merchants', action: 'delete' }, confirm: 'merchant.delete' },
-      schema: {
-        tags,
-        security,
-        summary: 'Delete a merchant without history (password confirmation)',
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await merchantStatus.deleteMerchant(db, request.session, request.params.id, request.ip),
-    }),
-  );
+  const records = recordRoutes(app, 'merchants', MerchantView);
+  records.create({
+    summary: 'Create a merchant; the API key is in this answer only',
+    body: MerchantBody,
+    view: MerchantWithKey,
+    run: (c) => merchants.createMerchant(db, c.user, c.body, urls, c.ip),
+  });
+  records.put({
+    action: 'update',
+    summary: 'Edit a merchant; changing its callback or return URLs needs password confirmation',
+    body: MerchantUpdate,
+    run: (c) => merchants.updateMerchant(db, c.user, c.id, c.body, c.confirm, urls, c.ip),
+  });
+  records.put({
+    path: '/enabled',
+    action: 'toggle',
+    confirm: 'merchant.toggle',
+    summary: 'Enable or disable (password confirmation)',
+    body: EnabledBody,
+    run: (c) => merchantStatus.setMerchantEnabled(db, c.user, c.id, c.body.enabled, c.ip),
+  });
+  records.post({
+    path: '/rotate-key',
+    action: 'rotate',
+    confirm: 'merchant.rotate-keys',
+    summary: 'New API key and signing secret, shown in this answer only (password confirmation)',
+    view: MerchantWithKey,
+    run: (c) => merchantStatus.rotateMerchantKey(db, c.user, c.id, c.ip),
+  });
+  records.delete({
+    action: 'delete',
+    confirm: 'merchant.delete',
+    summary: 'Delete a merchant without history (password confirmation)',
+    run: (c) => merchantStatus.deleteMerchant(db, c.user, c.id, c.ip),
+  });
 };

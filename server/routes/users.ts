@@ -2,14 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as people from '../services/users/users';
 import * as peopleList from '../services/users/users-list';
-import { requireConfirmationFor } from '../services/identity/confirmations';
-import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import { EnabledBody } from '../schemas/common';
 import { PasswordBody, USER_SORTS, UserBody, UserFilters, UserUpdate, UserView } from '../schemas/users';
 import { readRoutes } from './read-routes';
+import { recordRoutes } from './record-routes';
 
-const tags = ['users'];
 const resource = 'users';
-const ok = { 200: Data(UserView), ...errorResponses };
 
 export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
@@ -27,80 +25,32 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     }),
   );
 
-  app.post(
-    '/users',
-    {
-      config: { access: { resource, action: 'create' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a user with one of the roles the caller may assign',
-        body: UserBody,
-        response: { 201: Data(UserView), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await people.createUser(db, request.session, request.body, request.ip) }),
-  );
-
-  app.put(
-    '/users/:id',
-    {
-      config: { access: { resource, action: 'update' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Edit a user; changing its role or codes needs password confirmation',
-        params: IdParams,
-        body: UserUpdate,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await people.updateUser(
-        db,
-        request.session,
-        request.params.id,
-        request.body,
-        requireConfirmationFor(app, request),
-        request.ip,
-      ),
-    }),
-  );
-
-  app.put(
-    '/users/:id/enabled',
-    {
-      config: { access: { resource, action: 'toggle' }, confirm: 'user.toggle' },
-      schema: {
-        tags,
-        security,
-        summary: 'Enable or disable; disabling ends the sessions (password confirmation)',
-        params: IdParams,
-        body: EnabledBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await people.setUserEnabled(db, request.session, request.params.id, request.body.enabled, request.ip),
-    }),
-  );
-
-  app.post(
-    '/users/:id/reset-password',
-    {
-      config: { access: { resource, action: 'update' }, confirm: 'user.reset-password' },
-      schema: {
-        tags,
-        security,
-        summary: 'Set a new password for a user; ends its sessions (password confirmation)',
-        params: IdParams,
-        body: PasswordBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await people.adminResetPassword(db, request.session, request.params.id, request.body.password, request.ip),
-    }),
-  );
+  const records = recordRoutes(app, resource, UserView);
+  records.create({
+    summary: 'Create a user with one of the roles the caller may assign',
+    body: UserBody,
+    run: (c) => people.createUser(db, c.user, c.body, c.ip),
+  });
+  records.put({
+    action: 'update',
+    summary: 'Edit a user; changing its role or codes needs password confirmation',
+    body: UserUpdate,
+    run: (c) => people.updateUser(db, c.user, c.id, c.body, c.confirm, c.ip),
+  });
+  records.put({
+    path: '/enabled',
+    action: 'toggle',
+    confirm: 'user.toggle',
+    summary: 'Enable or disable; disabling ends the sessions (password confirmation)',
+    body: EnabledBody,
+    run: (c) => people.setUserEnabled(db, c.user, c.id, c.body.enabled, c.ip),
+  });
+  records.post({
+    path: '/reset-password',
+    action: 'update',
+    confirm: 'user.reset-password',
+    summary: 'Set a new password for a user; ends its sessions (password confirmation)',
+    body: PasswordBody,
+    run: (c) => people.adminResetPassword(db, c.user, c.id, c.body.password, c.ip),
+  });
 };

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import * as vendors from '../services/vendors/vendors';
-import { Data, EnabledBody, IdParams, errorResponses, security } from '../schemas/common';
+import { EnabledBody } from '../schemas/common';
 import { VENDOR_SORTS, VendorBody, VendorFilters, VendorUpdate, VendorView, VendorWithMoney } from '../schemas/vendors';
 import { readRoutes } from './read-routes';
-
-const tags = ['vendors'];
-const ok = { 200: Data(VendorView), ...errorResponses };
+import { recordRoutes } from './record-routes';
 
 export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   await app.register(
@@ -24,48 +22,24 @@ export const vendorRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
     }),
   );
 
-  app.post(
-    '/vendors',
-    {
-      config: { access: { resource: 'vendors', action: 'create' } },
-      schema: {
-        tags,
-        security,
-        summary: 'Create a vendor',
-        body: VendorBody,
-        response: { 201: Data(VendorView), ...errorResponses },
-      },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ data: await vendors.createVendor(db, request.session, request.body, request.ip) }),
-  );
-
-  app.put(
-    '/vendors/:id',
-    {
-      config: { access: { resource: 'vendors', action: 'update' } },
-      schema: { tags, security, summary: 'Edit a vendor', params: IdParams, body: VendorUpdate, response: ok },
-    },
-    async (request) => ({
-      data: await vendors.updateVendor(db, request.session, request.params.id, request.body, request.ip),
-    }),
-  );
-
-  app.put(
-    '/vendors/:id/enabled',
-    {
-      config: { access: { resource: 'vendors', action: 'toggle' }, confirm: 'vendor.toggle' },
-      schema: {
-        tags,
-        security,
-        summary: 'Enable or disable (password confirmation)',
-        params: IdParams,
-        body: EnabledBody,
-        response: ok,
-      },
-    },
-    async (request) => ({
-      data: await vendors.setVendorEnabled(db, request.session, request.params.id, request.body.enabled, request.ip),
-    }),
-  );
+  const records = recordRoutes(app, 'vendors', VendorView);
+  records.create({
+    summary: 'Create a vendor',
+    body: VendorBody,
+    run: (c) => vendors.createVendor(db, c.user, c.body, c.ip),
+  });
+  records.put({
+    action: 'update',
+    summary: 'Edit a vendor',
+    body: VendorUpdate,
+    run: (c) => vendors.updateVendor(db, c.user, c.id, c.body, c.ip),
+  });
+  records.put({
+    path: '/enabled',
+    action: 'toggle',
+    confirm: 'vendor.toggle',
+    summary: 'Enable or disable (password confirmation)',
+    body: EnabledBody,
+    run: (c) => vendors.setVendorEnabled(db, c.user, c.id, c.body.enabled, c.ip),
+  });
 };
