@@ -17,6 +17,7 @@ import { readScreenshot } from '../services/payins/screenshots';
 import { paiseToRupees } from '../../domain/money';
 import { payUrlOf } from './merchant-api';
 import { readRoutes } from './read-routes';
+import { recordRoutes } from './record-routes';
 
 const tags = ['payins'];
 const resource = 'payins';
@@ -76,60 +77,26 @@ export const payinRoutes: FastifyPluginAsyncTypebox<
     },
   );
 
-  app.post(
-    '/payins/:id/reopen',
-    {
-      config: { access: correct },
-      schema: {
-        tags,
-        security,
-        summary: 'Set a DROPPED pay-in back to INITIATED with a fresh link',
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => {
-      const row = await reopenPayin(db, request.session, request.params.id, request.ip, ttlMinutes);
-      return { data: await view(request.session, row.id) };
-    },
-  );
-
-  app.post(
-    '/payins/:id/utr',
-    {
-      config: { access: correct },
-      schema: {
-        tags,
-        security,
-        summary: "Enter the UTR read from an IMG_PENDING pay-in's screenshot; it is matched as the customer's would be",
-        params: IdParams,
-        body: UtrBody,
-        response: ok,
-      },
-    },
-    async (request) => {
-      const row = await enterUtr(db, request.session, request.params.id, request.body.utr, request.ip);
-      return { data: await view(request.session, row.id) };
-    },
-  );
-
-  app.post(
-    '/payins/:id/callbacks',
-    {
-      config: { access: correct },
-      schema: {
-        tags,
-        security,
-        summary: "Send the pay-in's latest callback to its merchant again",
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => {
-      const row = await resendPayinCallback(db, request.session, request.params.id, request.ip);
-      return { data: await view(request.session, row.id) };
-    },
-  );
+  const records = recordRoutes(app, resource, PayinView);
+  records.post({
+    path: '/reopen',
+    action: 'correct',
+    summary: 'Set a DROPPED pay-in back to INITIATED with a fresh link',
+    run: async (c) => view(c.user, (await reopenPayin(db, c.user, c.id, c.ip, ttlMinutes)).id),
+  });
+  records.post({
+    path: '/utr',
+    action: 'correct',
+    summary: "Enter the UTR read from an IMG_PENDING pay-in's screenshot; it is matched as the customer's would be",
+    body: UtrBody,
+    run: async (c) => view(c.user, (await enterUtr(db, c.user, c.id, c.body.utr, c.ip)).id),
+  });
+  records.post({
+    path: '/callbacks',
+    action: 'correct',
+    summary: "Send the pay-in's latest callback to its merchant again",
+    run: async (c) => view(c.user, (await resendPayinCallback(db, c.user, c.id, c.ip)).id),
+  });
 
   app.get(
     '/payins/:id/screenshot',

@@ -4,13 +4,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import { vendors } from '../db/schema';
 import type { SessionUser } from '../services/common/session-user';
-import { Data, IdParams, Rupees, errorResponses, patternOf, Reference, security } from '../schemas/common';
+import { Data, Rupees, errorResponses, patternOf, Reference, security } from '../schemas/common';
 import { Utr } from '../schemas/payins';
 import { PayoutView } from '../schemas/payouts';
 import { correctPayoutUtr, createStaffPayout, resendPayoutCallback } from '../services/payouts/payout-admin';
 import { getPayout } from '../services/payouts/payouts-list';
 import { ACCOUNT_NUMBER_FORMAT, CODE_FORMAT, IFSC_FORMAT } from '../../domain/formats';
 import { ACCOUNT_HOLDER_FORMAT } from '../../domain/payout';
+import { recordRoutes } from './record-routes';
 
 const tags = ['payouts'];
 const resource = 'payouts';
@@ -96,41 +97,20 @@ export const payoutAdminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (a
     },
   );
 
-  app.post(
-    '/payouts/:id/utr',
-    {
-      config: { access: { resource, action: 'correct' }, confirm: 'payout.utr' },
-      schema: {
-        tags,
-        security,
-        summary:
-          'Correct the UTR of a paid (SUCCESS) pay-out (password confirmation): its status and money stay, the merchant is told the new UTR',
-        params: IdParams,
-        body: Type.Object({ utr: Utr() }, { additionalProperties: false }),
-        response: ok,
-      },
-    },
-    async (request) => {
-      const row = await correctPayoutUtr(db, request.session, request.params.id, request.body.utr, request.ip);
-      return { data: await view(request.session, row.id) };
-    },
-  );
-
-  app.post(
-    '/payouts/:id/callbacks',
-    {
-      config: { access: { resource, action: 'resend' } },
-      schema: {
-        tags,
-        security,
-        summary: "Send the pay-out's latest callback to its merchant again",
-        params: IdParams,
-        response: ok,
-      },
-    },
-    async (request) => {
-      const row = await resendPayoutCallback(db, request.session, request.params.id, request.ip);
-      return { data: await view(request.session, row.id) };
-    },
-  );
+  const records = recordRoutes(app, resource, PayoutView);
+  records.post({
+    path: '/utr',
+    action: 'correct',
+    confirm: 'payout.utr',
+    summary:
+      'Correct the UTR of a paid (SUCCESS) pay-out (password confirmation): its status and money stay, the merchant is told the new UTR',
+    body: Type.Object({ utr: Utr() }, { additionalProperties: false }),
+    run: async (c) => view(c.user, (await correctPayoutUtr(db, c.user, c.id, c.body.utr, c.ip)).id),
+  });
+  records.post({
+    path: '/callbacks',
+    action: 'resend',
+    summary: "Send the pay-out's latest callback to its merchant again",
+    run: async (c) => view(c.user, (await resendPayoutCallback(db, c.user, c.id, c.ip)).id),
+  });
 };
