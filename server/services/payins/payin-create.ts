@@ -7,7 +7,7 @@ import { rupeesOrNull } from '../../../domain/money';
 import { auditFrom, auditValues, type Actor } from '../audit/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { keptStatements } from '../common/list-statements';
-import { orderValues, paiseWithin } from '../common/merchant-orders';
+import { orderValues, paiseWithin } from '../merchants/merchant-orders';
 import { createdRollup, rollupValues, rollupWritesPrepared } from '../ledger/rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
 

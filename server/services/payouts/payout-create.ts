@@ -6,7 +6,7 @@ import { feeOf, paiseToRupees } from '../../../domain/money';
 import { accountBatches } from '../common/account-batches';
 import type { Actor } from '../audit/audit';
 import { holdKey, writeCreations, type Creation } from './payout-batches';
-import { orderValues, paiseWithin } from '../common/merchant-orders';
+import { orderValues, paiseWithin } from '../merchants/merchant-orders';
 
 export { holdKey };
 

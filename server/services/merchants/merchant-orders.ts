@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors';
 import { formatRupees } from '../../../domain/format';
-import type { Actor } from './audit';
-import { paiseFrom } from './money-input';
+import type { Actor } from '../audit/audit';
+import { paiseFrom } from '../common/money-input';
 
 /**
  * What a merchant's pay-ins and pay-outs (its orders) share: the amount within the merchant's
