@@ -3,7 +3,7 @@ import type { Db } from '../db';
 import { Data, errorResponses, security } from '../schemas/common';
 import { LIEN_SORTS, LienBody, LienDetail, LienFilters, LienView } from '../schemas/settlements';
 import { readRoutes } from './read-routes';
-import { createLien } from '../services/liens/liens';
+import { createLienAnswered } from '../services/liens/liens-list';
 import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens/liens-list';
 
 /** Chargebacks (issue 12): list, export, show and create; the names here are contracts. */
@@ -37,8 +37,7 @@ export const lienRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) => {
-      const row = await createLien(db, request.session, request.body, request.ip);
-      const { journal: _j, ...view } = await getLien(db, request.session, row.id);
+      const { journal: _j, ...view } = await createLienAnswered(db, request.session, request.body, request.ip);
       return reply.status(201).send({ data: view });
     },
   );

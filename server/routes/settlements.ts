@@ -10,7 +10,7 @@ import {
 } from '../schemas/settlements';
 import { readRoutes } from './read-routes';
 import { withoutHistory } from './settlement-transitions';
-import { createSettlement } from '../services/settlements/settlements';
+import { createSettlementAnswered } from '../services/settlements/settlements-list';
 import {
   exportSettlements,
   getSettlement,
@@ -53,8 +53,8 @@ export const settlementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
       },
     },
     async (request, reply) => {
-      const row = await createSettlement(db, request.session, request.body, request.ip);
-      return reply.status(201).send({ data: withoutHistory(await getSettlement(db, request.session, row.id)) });
+      const created = await createSettlementAnswered(db, request.session, request.body, request.ip);
+      return reply.status(201).send({ data: withoutHistory(created) });
     },
   );
 };

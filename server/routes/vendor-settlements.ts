@@ -10,7 +10,7 @@ import {
 } from '../schemas/settlements';
 import { readRoutes } from './read-routes';
 import { withoutHistory } from './settlement-transitions';
-import { createVendorSettlement } from '../services/settlements/vendor-settlements';
+import { createVendorSettlementAnswered } from '../services/settlements/vendor-settlements-list';
 import {
   exportVendorSettlements,
   getVendorSettlement,
@@ -53,8 +53,8 @@ export const vendorSettlementRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = asy
       },
     },
     async (request, reply) => {
-      const row = await createVendorSettlement(db, request.session, request.body, request.ip);
-      return reply.status(201).send({ data: withoutHistory(await getVendorSettlement(db, request.session, row.id)) });
+      const created = await createVendorSettlementAnswered(db, request.session, request.body, request.ip);
+      return reply.status(201).send({ data: withoutHistory(created) });
     },
   );
 };

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../../server/db';
 import { addEntry as addEntryTo } from '../../server/services/bank-entries/entry-batches';
 import { demoServerPerFile } from '../support/server';
+import { lostAfterCommit } from '../support/lost-after-commit';
 import { assignedPayin, bankIdOf, ledgerHolds, merchantKey, utrOf } from '../support/deposits';
 
 /**
@@ -133,23 +133,6 @@ describe('bank entries posted together', () => {
     const bankAccountId = await bankIdOf(demo.s, 'BETA-AXIS-01');
     const [pay] = await waiting(1, 75);
     const [operations] = await rows<{ id: string }>(sql`SELECT id FROM users WHERE user_name = 'operations'`);
-    // The product's database, except that every statement after the first commit fails as a lost
-    // connection would: what a restart of PostgreSQL between the commit and the answer looks like.
-    let committed = false;
-    const real = demo.s.db;
-    const lost = new Proxy(real, {
-      get(target, prop) {
-        if (prop === 'transaction')
-          return async (...args: Parameters<Db['transaction']>) => {
-            const done = await target.transaction(...args);
-            committed = true;
-            return done;
-          };
-        if (committed && (prop === 'select' || prop === 'execute' || prop === 'insert' || prop === 'update'))
-          throw new Error('Connection terminated unexpectedly');
-        return Reflect.get(target, prop, target);
-      },
-    });
     const user = {
       id: operations.id,
       userName: 'operations',
@@ -158,7 +141,7 @@ describe('bank entries posted together', () => {
       vendorCode: null,
       sessionId: '',
     };
-    const answer = await addEntryTo(lost, user, { bankAccountId, utr: pay.utr, amount: AMOUNT });
+    const answer = await addEntryTo(lostAfterCommit(demo.s.db), user, { bankAccountId, utr: pay.utr, amount: AMOUNT });
     expect(answer.matched).toEqual({ payinId: pay.id, status: 'SUCCESS' });
     expect(answer.entry.utr).toBe(pay.utr);
     expect(await rows(sql`SELECT status FROM payins WHERE id = ${pay.id}`)).toEqual([{ status: 'SUCCESS' }]);

@@ -15,6 +15,7 @@ import { keysetList } from '../common/keyset-list';
 import { dataScope, merchantCodesWanted, type DataScope } from '../common/scope';
 
 import { lienVisible, type LienRow } from './liens';
+import { createLien, type LienInput } from './liens';
 
 /** The ChargeBack screen (issue 12): list, CSV and show, one scope and filters for all three. */
 type Filters = ListFilters<typeof LienFilters>;
@@ -67,7 +68,7 @@ export const listLiens = async (db: Db, user: SessionUser, f: Filters, paging: P
 export const exportLiens = async (db: Db, user: SessionUser, f: Filters, paging: Paging<Sort>) =>
   lienList.batches(db, await whereOf(db, f, await dataScope(db, user)), paging);
 
-export const getLien = async (db: Db, user: SessionUser, id: string) => {
+export const getLien = async (db: DbOrTx, user: SessionUser, id: string) => {
   const [row] = await db
     .select()
     .from(liens)
@@ -87,3 +88,11 @@ export const LIEN_CSV_COLUMNS = [
   { key: 'createdAt', header: 'Created At' },
   { key: 'id', header: 'ID' },
 ];
+
+/**
+ * Created and answered in one transaction: once the chargeback has committed the caller must hear so. A
+ * read after the commit could fail (the database lost in between) and answer 503 for a chargeback that
+ * exists, which a retry would make twice.
+ */
+export const createLienAnswered = (db: Db, user: SessionUser, body: LienInput, ip?: string) =>
+  db.transaction(async (tx) => getLien(tx, user, (await createLien(tx, user, body, ip)).id));

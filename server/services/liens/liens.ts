@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db';
+import type { DbOrTx } from '../../db';
 import { liens, merchants, payins } from '../../db/schema';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../errors';
 import { istDayStart } from '../../../domain/format';
@@ -43,7 +43,7 @@ const receivedOn = (day: string): Date => {
   return at;
 };
 
-export const createLien = async (db: Db, user: SessionUser, body: LienInput, ip?: string): Promise<LienRow> => {
+export const createLien = async (db: DbOrTx, user: SessionUser, body: LienInput, ip?: string): Promise<LienRow> => {
   const amount = paiseFrom(body.amount, 'amount');
   const receivedAt = receivedOn(body.receivedAt);
   const reason = body.reason.trim();

@@ -132,7 +132,7 @@ export const settlementMoves = <T extends SettlementTable>(kind: {
 
   /** A new settlement, INITIATED; `then` moves what money comes with it, before it is audited. */
   const creating = (
-    db: Db,
+    db: DbOrTx,
     user: SessionUser,
     owner: { id: string; code: string },
     input: { amount: number; method: VendorSettlementMethod; destination: Required<Destination> },

@@ -18,6 +18,7 @@ import { keysetList } from '../common/keyset-list';
 import { dataScope, merchantCodesWanted, type DataScope } from '../common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
 import type { VendorSettlementRow } from './vendor-settlements';
+import { createSettlement, type SettlementInput } from './settlements';
 
 /** The Settlements and Vendor Settlements screens (issue 12): list, CSV and show, one scope and filters for all three. */
 export type Sort = 'createdAt' | 'updatedAt' | 'amount';
@@ -124,7 +125,7 @@ export const listSettlements = async (db: Db, user: SessionUser, f: SettlementLi
 export const exportSettlements = async (db: Db, user: SessionUser, f: SettlementListFilters, paging: Paging<Sort>) =>
   settlementList.batches(db, await settlementWhere(db, f, await dataScope(db, user)), paging);
 
-export const getSettlement = async (db: Db, user: SessionUser, id: string) => {
+export const getSettlement = async (db: DbOrTx, user: SessionUser, id: string) => {
   const [row] = await db
     .select({ s: settlements, ...waitingFields })
     .from(settlements)
@@ -155,3 +156,11 @@ export const SHARED_CSV = [
   { key: 'id', header: 'ID' },
 ];
 export const SETTLEMENT_CSV_COLUMNS = [{ key: 'merchantCode', header: 'Merchant' }, ...SHARED_CSV];
+
+/**
+ * Created and answered in one transaction: once the settlement has committed the caller must hear so. A
+ * read after the commit could fail (the database lost in between) and answer 503 for a settlement that
+ * exists, which a retry would make twice.
+ */
+export const createSettlementAnswered = (db: Db, user: SessionUser, body: SettlementInput, ip?: string) =>
+  db.transaction(async (tx) => getSettlement(tx, user, (await createSettlement(tx, user, body, ip)).id));

@@ -65,7 +65,7 @@ const hold = (tx: DbOrTx, row: SettlementRow, version: number) =>
  * which waits for staff. Held at once: 409 INSUFFICIENT_BALANCE and nothing written when the
  * available balance does not cover it.
  */
-export const createSettlement = async (db: Db, user: SessionUser, body: SettlementInput, ip?: string) => {
+export const createSettlement = async (db: DbOrTx, user: SessionUser, body: SettlementInput, ip?: string) => {
   const requester = SETTLEMENT_REQUESTERS.includes(user.role);
   if (requester && body.method !== 'BANK')
     throw badRequest('You may ask for a settlement to a bank account (BANK) only.', 'method');

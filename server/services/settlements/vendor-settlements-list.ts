@@ -14,6 +14,7 @@ import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { dataScope, narrowCodes, type DataScope } from '../common/scope';
 import { common, forViewer, SHARED_CSV, waitingFields, waitingJoin, type Sort, type Waiting } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
+import { createVendorSettlement, type VendorSettlementInput } from './vendor-settlements';
 
 /** The Vendor Settlements screen (issue 12): list, CSV and show, one scope and filters for all three. */
 
@@ -85,7 +86,7 @@ export const listVendorSettlements = async (db: Db, user: SessionUser, f: Vendor
 export const exportVendorSettlements = async (db: Db, user: SessionUser, f: VendorListFilters, paging: Paging<Sort>) =>
   vendorList.batches(db, vendorWhere(f, await dataScope(db, user)), paging);
 
-export const getVendorSettlement = async (db: Db, user: SessionUser, id: string) => {
+export const getVendorSettlement = async (db: DbOrTx, user: SessionUser, id: string) => {
   const key = sortKey(
     { page: 1, pageSize: 1, sortBy: 'createdAt', sortOrder: 'desc' },
     VENDOR_SORT,
@@ -107,3 +108,11 @@ export const VENDOR_SETTLEMENT_CSV_COLUMNS = [
   ...SHARED_CSV,
   { key: 'bankNickname', header: 'Transferred To' },
 ];
+
+/**
+ * Created and answered in one transaction: once the vendor settlement has committed the caller must hear so. A
+ * read after the commit could fail (the database lost in between) and answer 503 for a vendor settlement that
+ * exists, which a retry would make twice.
+ */
+export const createVendorSettlementAnswered = (db: Db, user: SessionUser, body: VendorSettlementInput, ip?: string) =>
+  db.transaction(async (tx) => getVendorSettlement(tx, user, (await createVendorSettlement(tx, user, body, ip)).id));

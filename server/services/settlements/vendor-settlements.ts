@@ -77,7 +77,12 @@ const settle = async (
 };
 
 /** Staff record a vendor settlement: INITIATED, or SUCCESS at once for an internal transfer. */
-export const createVendorSettlement = async (db: Db, user: SessionUser, body: VendorSettlementInput, ip?: string) => {
+export const createVendorSettlement = async (
+  db: DbOrTx,
+  user: SessionUser,
+  body: VendorSettlementInput,
+  ip?: string,
+) => {
   const amount = paiseFrom(body.amount, 'amount');
   const destination = destinationOf(body.method, body);
   const internal = isInternalTransfer(body.method);
