@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db';
 import { Data, errorResponses, security } from '../schemas/common';
-import { LIEN_SORTS, LienBody, LienDetail, LienFilters, LienView } from '../schemas/settlements';
+import { LIEN_SORTS, LienBody, LienDetail, LienFilters, LienView } from '../schemas/liens';
 import { readRoutes } from './read-routes';
 import { createLienAnswered } from '../services/liens/liens-list';
 import { exportLiens, getLien, LIEN_CSV_COLUMNS, listLiens } from '../services/liens/liens-list';

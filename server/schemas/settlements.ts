@@ -9,7 +9,7 @@ import {
   WALLET_ADDRESS_FORMAT,
   WALLET_FORMAT,
 } from '../../domain/settlement';
-import { IstDay, Nullable, Reference, RequiredText, Rupees, enumListOf, enumOf, patternOf } from './common';
+import { IstDay, Nullable, RequiredText, Rupees, enumListOf, enumOf, patternOf } from './common';
 import { JournalLine, TimelineActor } from './payins';
 
 // ---- Bodies: the names are contracts (issue 12) ----
@@ -82,35 +82,9 @@ export const ApproveSettlementBody = Type.Object(
 );
 export const RejectSettlementBody = Type.Object({ reason: RequiredText(200) }, { additionalProperties: false });
 
-export const LienBody = Type.Object(
-  {
-    merchantCode: patternOf(CODE_FORMAT, 30),
-    merchantOrderId: Reference("the pay-in's merchant order id"),
-    customerId: Reference("the pay-in's customer id"),
-    amount: Rupees(),
-    receivedAt: IstDay(),
-    reason: RequiredText(200),
-  },
-  {
-    additionalProperties: false,
-    examples: [
-      {
-        merchantCode: 'BOLT',
-        merchantOrderId: 'order-1001',
-        customerId: 'cust-7',
-        amount: 500,
-        receivedAt: '2026-11-20',
-        reason: 'Customer disputed with the bank',
-      },
-    ],
-  },
-);
-export type LienBody = Static<typeof LienBody>;
-
 // ---- Lists ----
 
 export const SETTLEMENT_SORTS = ['createdAt', 'updatedAt', 'amount'] as const;
-export const LIEN_SORTS = ['createdAt', 'receivedAt', 'amount'] as const;
 
 const codes = Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 30 }), { maxItems: 200 }));
 
@@ -133,17 +107,6 @@ export const VendorSettlementFilters = {
   amount: Type.Optional(Rupees()),
   accountNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 18 })),
   reference: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-  from: Type.Optional(IstDay()),
-  to: Type.Optional(IstDay()),
-};
-
-export const LienFilters = {
-  merchantCode: codes,
-  includeSubMerchants: Type.Optional(Type.Boolean()),
-  merchantOrderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  amount: Type.Optional(Rupees()),
-  /** The IST days the chargeback was received. */
   from: Type.Optional(IstDay()),
   to: Type.Optional(IstDay()),
 };
@@ -204,19 +167,3 @@ const history = {
 };
 export const SettlementDetail = Type.Object({ ...SettlementView.properties, ...history });
 export const VendorSettlementDetail = Type.Object({ ...VendorSettlementView.properties, ...history });
-
-export const LienView = Type.Object({
-  id: Type.String(),
-  merchantCode: Type.String(),
-  payinId: Type.String(),
-  merchantOrderId: Type.String(),
-  customerId: Type.String(),
-  amount: Type.Number({ description: 'rupees' }),
-  receivedAt: Type.String({ description: 'the IST day received, yyyy-mm-dd' }),
-  reason: Type.String(),
-  createdByName: Nullable(Type.String()),
-  createdAt: Type.String(),
-});
-export type LienView = Static<typeof LienView>;
-
-export const LienDetail = Type.Object({ ...LienView.properties, journal: Type.Array(JournalLine) });

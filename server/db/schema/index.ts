@@ -10,6 +10,7 @@ export * from './bank-entries';
 export * from './callbacks';
 export * from './payouts';
 export * from './settlements';
+export * from './liens';
 export * from './rollups';
 export * from './providers';
 export * from './utr-uses';

@@ -5,7 +5,7 @@ import { notFound } from '../../errors';
 import { istDayOf } from '../../../domain/format';
 import { paiseToRupees } from '../../../domain/money';
 import type { ListFilters } from '../../routes/read-routes';
-import type { LienFilters, LienView } from '../../schemas/settlements';
+import type { LienFilters, LienView } from '../../schemas/liens';
 import type { SessionUser } from '../common/session-user';
 
 import { journalOf } from '../audit/history';

@@ -1,6 +1,6 @@
 import type { JournalLine } from '../payins/types';
 
-/** A chargeback as the ChargeBack screen lists it (server/schemas/settlements.ts LienView): rupees, ISO UTC times. */
+/** A chargeback as the ChargeBack screen lists it (server/schemas/liens.ts LienView): rupees, ISO UTC times. */
 export interface Lien {
   id: string;
   merchantCode: string;
