@@ -1,10 +1,8 @@
-import { bigint, boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { USED_FOR } from '../../../domain/bank-account';
-import { createdAt, id, updatedAt } from './common';
+import { createdAt, id, paise, updatedAt } from './common';
 import { merchants } from './merchants';
 import { vendors } from './vendors';
-
-const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /** The platform's collection (PAYIN) and paying (PAYOUT) accounts, supplied by vendors. */
 export const bankAccounts = pgTable(

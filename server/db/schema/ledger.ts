@@ -12,8 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-
-const paise = (name: string) => bigint(name, { mode: 'number' });
+import { paise } from './common';
 
 /**
  * The ledger (DESIGN §3, reference §2). An account row caches its balance and a version, updated

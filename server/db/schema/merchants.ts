@@ -1,10 +1,8 @@
-import { type AnyPgColumn, bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
 import { PROVIDERS } from '../../../domain/providers';
-import { createdAt, id, updatedAt } from './common';
+import { createdAt, id, paise, updatedAt } from './common';
 import { roleEnum } from './users';
-
-const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /** Fees and commissions are basis points of a percent: 2.25 % is 225. */
 export const merchants = pgTable(

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -13,11 +12,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { OPEN_STATUSES, PAYIN_STATUSES, PAYMENT_SOURCES } from '../../../domain/payin';
-import { createdAt, updatedAt } from './common';
+import { createdAt, paise, updatedAt } from './common';
 import { bankAccounts } from './bank-accounts';
 import { merchants } from './merchants';
 
-const paise = (name: string) => bigint(name, { mode: 'number' });
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** A pay-in (deposit): its id is random and unguessable, the customer's pay page is /pay/{id}. */

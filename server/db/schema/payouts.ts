@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -13,11 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../../../domain/payout';
-import { createdAt, updatedAt } from './common';
+import { createdAt, paise, updatedAt } from './common';
 import { bankAccounts } from './bank-accounts';
 import { merchants } from './merchants';
-
-const paise = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A pay-out (withdrawal, issue 11): money a merchant sends its customer, to a bank account or a
