@@ -1,48 +1,79 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../server/db';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { createSettlementAnswered } from '../../server/services/settlements/settlements-list';
 import { createVendorSettlementAnswered } from '../../server/services/settlements/vendor-settlements-list';
+import { createLienAnswered } from '../../server/services/liens/liens-list';
 import { demoServerPerFile } from '../support/server';
 import { lostAfterCommit } from '../support/lost-after-commit';
 import { payoutKit } from '../support/payouts';
 
 /**
  * A creation's answer is read in its own transaction: once a settlement has committed, its creator
- * hears so even when the database is lost right after the commit. A 503 for a settlement that
- * exists would be retried, and the money asked for twice.
+ * hears so even when the database is lost right after the commit. A 503 for a settlement or a
+ * chargeback that exists would be retried, and the money asked for twice.
  */
 const demo = demoServerPerFile();
-const { fund } = payoutKit(demo);
+const { fund, fundEntry } = payoutKit(demo);
 
 const staff = async (userName: string, role: SessionUser['role']): Promise<SessionUser> => {
   const { rows } = await demo.s.db.execute<{ id: string }>(sql`SELECT id FROM users WHERE user_name = ${userName}`);
   return { id: rows[0].id, userName, role, merchantCodes: [], vendorCode: null, sessionId: '' };
 };
 
-describe('a creation answered in its transaction', () => {
-  it('answers a committed settlement with its view when the database is lost right after', async () => {
-    await fund('CRISP', 1_000);
-    const user = await staff('admin', 'ADMIN');
-    const created = await createSettlementAnswered(lostAfterCommit(demo.s.db), user, {
-      merchantCode: 'CRISP',
-      amount: 100,
-      method: 'CASH',
-    });
-    expect(created).toMatchObject({ merchantCode: 'CRISP', amount: 100, status: 'INITIATED' });
-    const { rows } = await demo.s.db.execute(sql`SELECT status FROM settlements WHERE id = ${created.id}`);
-    expect(rows).toEqual([{ status: 'INITIATED' }]);
-  });
+const today = new Date(Date.now() + 19_800_000).toISOString().slice(0, 10);
 
-  it('answers a committed vendor settlement with its view when the database is lost right after', async () => {
-    const user = await staff('admin', 'ADMIN');
-    const created = await createVendorSettlementAnswered(lostAfterCommit(demo.s.db), user, {
-      vendorCode: 'VEN-ALPHA',
-      amount: 500,
-      method: 'CASH',
-    });
-    expect(created).toMatchObject({ vendorCode: 'VEN-ALPHA', amount: 500, status: 'INITIATED' });
-    const { rows } = await demo.s.db.execute(sql`SELECT status FROM vendor_settlements WHERE id = ${created.id}`);
-    expect(rows).toEqual([{ status: 'INITIATED' }]);
-  });
+/** Each creation: what it is called, how it is made on a database, its table, and what it answers. */
+const CREATIONS = [
+  {
+    what: 'settlement',
+    table: sql`settlements`,
+    create: async (db: Db, user: SessionUser) => {
+      await fund('CRISP', 1_000);
+      return createSettlementAnswered(db, user, { merchantCode: 'CRISP', amount: 100, method: 'CASH' });
+    },
+    shows: { merchantCode: 'CRISP', amount: 100, status: 'INITIATED' },
+  },
+  {
+    what: 'vendor settlement',
+    table: sql`vendor_settlements`,
+    create: (db: Db, user: SessionUser) =>
+      createVendorSettlementAnswered(db, user, { vendorCode: 'VEN-ALPHA', amount: 500, method: 'CASH' }),
+    shows: { vendorCode: 'VEN-ALPHA', amount: 500, status: 'INITIATED' },
+  },
+  {
+    what: 'chargeback',
+    table: sql`liens`,
+    create: async (db: Db, user: SessionUser) => {
+      const paid = await fundEntry('CRISP', 1_000);
+      const { rows } = await demo.s.db.execute<{ order: string; customer: string }>(
+        sql`SELECT merchant_order_id AS order, customer_id AS customer FROM payins WHERE id = ${paid.payinId}`,
+      );
+      const { order, customer } = rows[0];
+      const reason = 'Customer disputed the debit with the bank';
+      const input = {
+        merchantCode: 'CRISP',
+        merchantOrderId: order,
+        customerId: customer,
+        amount: 100,
+        receivedAt: today,
+        reason,
+      };
+      return createLienAnswered(db, user, input);
+    },
+    shows: { merchantCode: 'CRISP', amount: 100 },
+  },
+];
+
+describe('a creation answered in its transaction', () => {
+  it.each(CREATIONS)(
+    'answers a committed $what with its view when the database is lost right after',
+    async ({ table, create, shows }) => {
+      const created = await create(lostAfterCommit(demo.s.db), await staff('admin', 'ADMIN'));
+      expect(created).toMatchObject(shows);
+      const { rows } = await demo.s.db.execute(sql`SELECT count(*)::int AS n FROM ${table} WHERE id = ${created.id}`);
+      expect(rows).toEqual([{ n: 1 }]);
+    },
+  );
 });
