@@ -1,4 +1,4 @@
-import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Data, IdParams, errorResponses, security } from '../schemas/common';
 import {
   ApproveSettlementBody,
@@ -7,36 +7,19 @@ import {
   VendorSettlementView,
 } from '../schemas/settlements';
 import type { RouteSettings } from '../plugins/route-settings';
-import type { SessionUser } from '../services/common/session-user';
 import type { ConfirmationKind } from '../../domain/confirmations';
-import { approveSettlement, rejectSettlement, resetSettlement } from '../services/settlements/settlements';
-import {
-  approveVendorSettlement,
-  rejectVendorSettlement,
-  resetVendorSettlement,
-} from '../services/settlements/vendor-settlements';
-import { getSettlement } from '../services/settlements/settlements-list';
-import { getVendorSettlement } from '../services/settlements/vendor-settlements-list';
+import { settlementMovesAnswered } from '../services/settlements/settlements-list';
+import { vendorSettlementMovesAnswered } from '../services/settlements/vendor-settlements-list';
+
+/** A row without its history, of either kind (distributed: a union keeps each kind's own fields). */
+type WithoutHistory<T> = T extends unknown ? Omit<T, 'timeline' | 'journal'> : never;
 
 /** A show view's row alone: what an action answers (here, and the create routes of both settlements). */
 export const withoutHistory = <T extends { timeline: unknown; journal: unknown }>({
   timeline: _t,
   journal: _j,
   ...row
-}: T) => row;
-
-type Moves = {
-  approve: (
-    user: SessionUser,
-    id: string,
-    body: { reference?: string },
-    ip: string,
-  ) => Promise<{ row: { id: string }; awaitingChecker: string | null }>;
-  reject: (user: SessionUser, id: string, body: { reason: string }, ip: string) => Promise<{ id: string }>;
-  reset: (user: SessionUser, id: string, ip: string) => Promise<{ id: string }>;
-  /** The row as the list shows it, without its history. */
-  view: (user: SessionUser, id: string) => Promise<Static<typeof SettlementView> | Static<typeof VendorSettlementView>>;
-};
+}: T) => row as WithoutHistory<T>;
 
 /**
  * The three transitions of a settlement (domain/settlement), the same names under both paths:
@@ -48,7 +31,8 @@ const transitionRoutes =
     resource: 'settlements' | 'vendor-settlements',
     view: typeof SettlementView | typeof VendorSettlementView,
     confirm: { approve: ConfirmationKind; reset: ConfirmationKind },
-    moves: Moves,
+    moves: typeof settlementMovesAnswered | typeof vendorSettlementMovesAnswered,
+    { db, checkerThresholdPaise }: Pick<RouteSettings, 'db' | 'checkerThresholdPaise'>,
   ): FastifyPluginAsyncTypebox =>
   async (app) => {
     const tags = [resource];
@@ -59,7 +43,6 @@ const transitionRoutes =
         awaitingChecker: Type.String({ description: 'the maker, awaiting a checker' }),
       }),
     );
-    const answer = async (user: SessionUser, id: string) => ({ data: await moves.view(user, id) });
     app.post(
       `/${resource}/:id/approve`,
       {
@@ -75,15 +58,13 @@ const transitionRoutes =
         },
       },
       async (request, reply) => {
-        const { row, awaitingChecker } = await moves.approve(
-          request.session,
-          request.params.id,
-          request.body,
-          request.ip,
-        );
-        const answered = await answer(request.session, row.id);
-        if (awaitingChecker) return reply.code(202).send({ data: { ...answered.data, awaitingChecker } });
-        return answered;
+        const { row, awaitingChecker } = await moves.approve(db, request.session, request.params.id, request.body, {
+          checkerThresholdPaise,
+          ip: request.ip,
+        });
+        const data = withoutHistory(row);
+        if (awaitingChecker) return reply.code(202).send({ data: { ...data, awaitingChecker } });
+        return { data };
       },
     );
     app.post(
@@ -100,8 +81,8 @@ const transitionRoutes =
         },
       },
       async (request) => {
-        const row = await moves.reject(request.session, request.params.id, request.body, request.ip);
-        return answer(request.session, row.id);
+        const row = await moves.reject(db, request.session, request.params.id, request.body, request.ip);
+        return { data: withoutHistory(row) };
       },
     );
     app.post(
@@ -118,8 +99,7 @@ const transitionRoutes =
         },
       },
       async (request) => {
-        const row = await moves.reset(request.session, request.params.id, request.ip);
-        return answer(request.session, row.id);
+        return { data: withoutHistory(await moves.reset(db, request.session, request.params.id, request.ip)) };
       },
     );
   };
@@ -130,18 +110,14 @@ const transitionRoutes =
  */
 export const settlementTransitionRoutes: FastifyPluginAsyncTypebox<
   Pick<RouteSettings, 'db' | 'checkerThresholdPaise'>
-> = async (app, { db, checkerThresholdPaise }) => {
+> = async (app, settings) => {
   await app.register(
     transitionRoutes(
       'settlements',
       SettlementView,
       { approve: 'settlement.approve', reset: 'settlement.reset' },
-      {
-        approve: (user, id, body, ip) => approveSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
-        reject: (user, id, body, ip) => rejectSettlement(db, user, id, body, ip),
-        reset: (user, id, ip) => resetSettlement(db, user, id, ip),
-        view: async (user, id) => withoutHistory(await getSettlement(db, user, id)),
-      },
+      settlementMovesAnswered,
+      settings,
     ),
   );
   await app.register(
@@ -149,12 +125,8 @@ export const settlementTransitionRoutes: FastifyPluginAsyncTypebox<
       'vendor-settlements',
       VendorSettlementView,
       { approve: 'vendor-settlement.approve', reset: 'vendor-settlement.reset' },
-      {
-        approve: (user, id, body, ip) => approveVendorSettlement(db, user, id, body, { checkerThresholdPaise, ip }),
-        reject: (user, id, body, ip) => rejectVendorSettlement(db, user, id, body, ip),
-        reset: (user, id, ip) => resetVendorSettlement(db, user, id, ip),
-        view: async (user, id) => withoutHistory(await getVendorSettlement(db, user, id)),
-      },
+      vendorSettlementMovesAnswered,
+      settings,
     ),
   );
 };

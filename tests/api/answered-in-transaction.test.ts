@@ -2,17 +2,21 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../server/db';
 import type { SessionUser } from '../../server/services/common/session-user';
-import { createSettlementAnswered } from '../../server/services/settlements/settlements-list';
-import { createVendorSettlementAnswered } from '../../server/services/settlements/vendor-settlements-list';
+import { createSettlementAnswered, settlementMovesAnswered } from '../../server/services/settlements/settlements-list';
+import {
+  createVendorSettlementAnswered,
+  vendorSettlementMovesAnswered,
+} from '../../server/services/settlements/vendor-settlements-list';
 import { createLienAnswered } from '../../server/services/liens/liens-list';
 import { demoServerPerFile } from '../support/server';
 import { lostAfterCommit } from '../support/lost-after-commit';
 import { payoutKit } from '../support/payouts';
 
 /**
- * A creation's answer is read in its own transaction: once a settlement has committed, its creator
- * hears so even when the database is lost right after the commit. A 503 for a settlement or a
- * chargeback that exists would be retried, and the money asked for twice.
+ * A creation's or a settlement move's answer is read in its own transaction: once a settlement has
+ * committed, its creator or approver hears so even when the database is lost right after the commit.
+ * A 503 for a settlement or a chargeback that exists, or for a payment made, would be retried, and
+ * the money asked for or paid twice.
  */
 const demo = demoServerPerFile();
 const { fund, fundEntry } = payoutKit(demo);
@@ -76,4 +80,70 @@ describe('a creation answered in its transaction', () => {
       expect(rows).toEqual([{ n: 1 }]);
     },
   );
+});
+
+/** Each kind of settlement: a new one made on the working database, and its moves answered. */
+const KINDS = [
+  {
+    what: 'settlement',
+    table: sql`settlements`,
+    create: async () => {
+      await fund('CRISP', 1_000);
+      const made = await createSettlementAnswered(demo.s.db, await staff('operations', 'OPERATIONS'), {
+        merchantCode: 'CRISP',
+        amount: 100,
+        method: 'CASH',
+      });
+      return made.id;
+    },
+    moves: settlementMovesAnswered,
+  },
+  {
+    what: 'vendor settlement',
+    table: sql`vendor_settlements`,
+    create: async () => {
+      const made = await createVendorSettlementAnswered(demo.s.db, await staff('operations', 'OPERATIONS'), {
+        vendorCode: 'VEN-ALPHA',
+        amount: 500,
+        method: 'CASH',
+      });
+      return made.id;
+    },
+    moves: vendorSettlementMovesAnswered,
+  },
+];
+
+/** No checker needed: one approval pays. */
+const ONE_PERSON = { checkerThresholdPaise: Number.MAX_SAFE_INTEGER };
+
+describe('a settlement move answered in its transaction', () => {
+  const statusOf = async (table: ReturnType<typeof sql>, id: string) => {
+    const { rows } = await demo.s.db.execute<{ status: string }>(sql`SELECT status FROM ${table} WHERE id = ${id}`);
+    return rows[0].status;
+  };
+
+  it.each(KINDS)('answers a $what paid with its view when the database is lost right after', async (kind) => {
+    const id = await kind.create();
+    const admin = await staff('admin', 'ADMIN');
+    const paid = await kind.moves.approve(lostAfterCommit(demo.s.db), admin, id, { reference: 'CASH-1' }, ONE_PERSON);
+    expect(paid).toMatchObject({ row: { id, status: 'SUCCESS' }, awaitingChecker: null });
+    expect(await statusOf(kind.table, id)).toBe('SUCCESS');
+  });
+
+  it.each(KINDS)('answers a $what rejected with its view when the database is lost right after', async (kind) => {
+    const id = await kind.create();
+    const admin = await staff('admin', 'ADMIN');
+    const rejected = await kind.moves.reject(lostAfterCommit(demo.s.db), admin, id, { reason: 'Not asked for' });
+    expect(rejected).toMatchObject({ id, status: 'REJECTED' });
+    expect(await statusOf(kind.table, id)).toBe('REJECTED');
+  });
+
+  it.each(KINDS)('answers a $what reset with its view when the database is lost right after', async (kind) => {
+    const id = await kind.create();
+    const admin = await staff('admin', 'ADMIN');
+    await kind.moves.approve(demo.s.db, admin, id, { reference: 'CASH-2' }, ONE_PERSON);
+    const reset = await kind.moves.reset(lostAfterCommit(demo.s.db), admin, id);
+    expect(reset).toMatchObject({ id, status: 'INITIATED' });
+    expect(await statusOf(kind.table, id)).toBe('INITIATED');
+  });
 });

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db';
+import type { DbOrTx } from '../../db';
 import { settlements, vendorSettlements } from '../../db/schema';
 import { notFound } from '../../errors';
 import {
@@ -90,7 +90,7 @@ export const settlementMoves = <T extends SettlementTable>(kind: {
   };
 
   const moving = (
-    db: Db,
+    db: DbOrTx,
     user: SessionUser,
     id: string,
     action: SettlementAction,
@@ -112,7 +112,7 @@ export const settlementMoves = <T extends SettlementTable>(kind: {
    * waits for another person's (approvalEyes); `pay` runs once the approval is complete.
    */
   const approving = async (
-    db: Db,
+    db: DbOrTx,
     user: SessionUser,
     id: string,
     body: { reference?: string },
@@ -194,7 +194,7 @@ export const settlementMoves = <T extends SettlementTable>(kind: {
 
   /** REJECTED with the reason; `then` releases what the kind held, if anything. */
   const rejecting = (
-    db: Db,
+    db: DbOrTx,
     user: SessionUser,
     id: string,
     reason: string,
@@ -210,7 +210,7 @@ export const settlementMoves = <T extends SettlementTable>(kind: {
 
   /** Back to INITIATED: a paid one's UTRs freed and journal reversed; `then` undoes the rest of the kind's money. */
   const resetting = (
-    db: Db,
+    db: DbOrTx,
     user: SessionUser,
     id: string,
     how: { patch?: Patch; ip?: string },

@@ -18,7 +18,14 @@ import { keysetList } from '../common/keyset-list';
 import { dataScope, merchantCodesWanted, type DataScope } from '../common/scope';
 import { settlementVisible, type SettlementRow } from './settlements';
 import type { VendorSettlementRow } from './vendor-settlements';
-import { createSettlement, type SettlementInput } from './settlements';
+import {
+  approveSettlement,
+  createSettlement,
+  rejectSettlement,
+  resetSettlement,
+  type SettlementInput,
+} from './settlements';
+import { answeredMoves } from './settlement-answers';
 
 /** The Settlements and Vendor Settlements screens (issue 12): list, CSV and show, one scope and filters for all three. */
 export type Sort = 'createdAt' | 'updatedAt' | 'amount';
@@ -164,3 +171,10 @@ export const SETTLEMENT_CSV_COLUMNS = [{ key: 'merchantCode', header: 'Merchant'
  */
 export const createSettlementAnswered = (db: Db, user: SessionUser, body: SettlementInput, ip?: string) =>
   db.transaction(async (tx) => getSettlement(tx, user, (await createSettlement(tx, user, body, ip)).id));
+
+/** Approve, reject and reset, each answered with its row read in its transaction (settlement-answers.ts). */
+export const settlementMovesAnswered = answeredMoves(getSettlement, {
+  approve: approveSettlement,
+  reject: rejectSettlement,
+  reset: resetSettlement,
+});

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db';
+import type { DbOrTx } from '../../db';
 import { merchants, settlements } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { merchantAccount, merchantPaidOut } from '../../../domain/ledger';
@@ -90,7 +90,7 @@ export const createSettlement = async (db: DbOrTx, user: SessionUser, body: Sett
  * waits for another person's (four eyes, domain/four-eyes).
  */
 export const approveSettlement = (
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   id: string,
   body: { reference?: string },
@@ -108,7 +108,7 @@ export const approveSettlement = (
   );
 
 /** Not paid: REJECTED with the reason, its hold released. */
-export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
+export const rejectSettlement = (db: DbOrTx, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
   rejecting(db, user, id, body.reason, ip, async (tx, row) => {
     const pending = await pendingHoldOf(tx, ENTITY, row.id);
     if (pending) await voidHold(tx, pending);
@@ -119,5 +119,5 @@ export const rejectSettlement = (db: Db, user: SessionUser, id: string, body: { 
  * a paid one's journal is reversed, then the amount is held again (409 INSUFFICIENT_BALANCE when a
  * rejected one no longer fits).
  */
-export const resetSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
+export const resetSettlement = (db: DbOrTx, user: SessionUser, id: string, ip?: string) =>
   resetting(db, user, id, { ip }, (tx, row, after) => hold(tx, row, after.version));

@@ -14,7 +14,14 @@ import { keysetList, type ExtraFields } from '../common/keyset-list';
 import { dataScope, narrowCodes, type DataScope } from '../common/scope';
 import { common, forViewer, SHARED_CSV, waitingFields, waitingJoin, type Sort, type Waiting } from './settlements-list';
 import { vendorSettlementVisible, type VendorSettlementRow } from './vendor-settlements';
-import { createVendorSettlement, type VendorSettlementInput } from './vendor-settlements';
+import {
+  approveVendorSettlement,
+  createVendorSettlement,
+  rejectVendorSettlement,
+  resetVendorSettlement,
+  type VendorSettlementInput,
+} from './vendor-settlements';
+import { answeredMoves } from './settlement-answers';
 
 /** The Vendor Settlements screen (issue 12): list, CSV and show, one scope and filters for all three. */
 
@@ -116,3 +123,10 @@ export const VENDOR_SETTLEMENT_CSV_COLUMNS = [
  */
 export const createVendorSettlementAnswered = (db: Db, user: SessionUser, body: VendorSettlementInput, ip?: string) =>
   db.transaction(async (tx) => getVendorSettlement(tx, user, (await createVendorSettlement(tx, user, body, ip)).id));
+
+/** Approve, reject and reset, each answered with its row read in its transaction (settlement-answers.ts). */
+export const vendorSettlementMovesAnswered = answeredMoves(getVendorSettlement, {
+  approve: approveVendorSettlement,
+  reject: rejectVendorSettlement,
+  reset: resetVendorSettlement,
+});

@@ -1,5 +1,5 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db';
+import type { DbOrTx } from '../../db';
 import { bankEntries, vendors, vendorSettlements } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import { bankAccount, TREASURY, vendorSettled } from '../../../domain/ledger';
@@ -102,18 +102,23 @@ export const createVendorSettlement = async (
  * before. Never by its creator; above the checker threshold it waits for a second person.
  */
 export const approveVendorSettlement = (
-  db: Db,
+  db: DbOrTx,
   user: SessionUser,
   id: string,
   body: { reference?: string },
   opts: SettlementCheck,
 ) => approving(db, user, id, body, opts, (tx, row, reference) => settle(tx, user, row, reference, 'approve', opts.ip));
 
-export const rejectVendorSettlement = (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
-  rejecting(db, user, id, body.reason, ip);
+export const rejectVendorSettlement = (
+  db: DbOrTx,
+  user: SessionUser,
+  id: string,
+  body: { reason: string },
+  ip?: string,
+) => rejecting(db, user, id, body.reason, ip);
 
 /** ADMIN sets one back to INITIATED (password confirmed by the route): its journal reversed, its entry freed. */
-export const resetVendorSettlement = (db: Db, user: SessionUser, id: string, ip?: string) =>
+export const resetVendorSettlement = (db: DbOrTx, user: SessionUser, id: string, ip?: string) =>
   resetting(db, user, id, { patch: { bankEntryId: null }, ip }, async (tx, row) => {
     if (row.bankEntryId)
       await tx
