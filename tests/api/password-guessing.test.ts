@@ -5,6 +5,7 @@ import { ADDRESS_FACTOR, delayAfter, forgetOldGuesses, reserveGuess } from '../.
 import { GUESS_WINDOW_SECONDS } from '../../server/services/identity/auth';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { TEST_HASH_COST, startServer, type TestServer } from '../support/server';
+import { CHILD_HASH_COST } from '../support/test-config';
 
 /**
  * Issue 9, item 4: failed passwords at sign-in, at confirmations and at change-password count
@@ -183,8 +184,9 @@ describe('password guessing', () => {
     expect(device).toBeTruthy();
     expect(first.headers.get('set-cookie')).toMatch(/HttpOnly/i);
     expect(first.headers.get('set-cookie')).toMatch(/Path=\/v1\/login/);
-    // More hashing work for the strangers' (unknown names') checks, so that the queue stays full a while.
-    setPasswordHashCost(TEST_HASH_COST + 1);
+    // More hashing work for the strangers' (unknown names') checks, so that the queue stays full a while
+    // (0.2 s a hash).
+    setPasswordHashCost(CHILD_HASH_COST + 1);
     onTestFinished(() => setPasswordHashCost(TEST_HASH_COST));
     // Strangers from many addresses, all at once: the server soon says it is busy.
     let busy!: (answer: { status: number; body: any }) => void;

@@ -44,6 +44,7 @@ export const openTestDatabase = async (
   await onServer(base, async (client) => {
     if (template) await copyOf(client, name, template);
     else await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   });
   const url = new URL(base);
   url.pathname = `/${name}`;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { TEST_HASH_COST } from './server';
+import { CHILD_HASH_COST } from './test-config';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +45,7 @@ export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}, bun
     DIST_DIR: path.join(ROOT_DIR, 'dist'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Quicker password hashes than production's, as in the API suites.
-    PASSWORD_HASH_COST: String(TEST_HASH_COST),
+    PASSWORD_HASH_COST: String(CHILD_HASH_COST),
   };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;
