@@ -73,8 +73,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
           // One file at a time: two browsers at once on two cores took 2.2 times as long per file (the
-          // shell's 163 s became 364 s), so nothing was gained. npm test runs this project after the
-          // others (scripts/test.mjs).
+          // shell's 163 s became 364 s), so nothing was gained. npm test runs this project after
+          // stage 1, beside the deep one (scripts/test.mjs).
           fileParallelism: false,
           // Concurrent tests (the accessibility walk's users): two at a time.
           maxConcurrency: 2,
