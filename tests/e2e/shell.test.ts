@@ -43,6 +43,19 @@ describe('without a stored token', () => {
       await expectAccessible(page, '/forgot-password with its field in error');
     }));
 
+  it('fails a page on a fault that is still there at the second look', () =>
+    withPage(async (page) => {
+      await page.goto(`${suite.product.url}/forgot-password`);
+      await loginForm(page).userName.waitFor();
+      await page.evaluate(() => {
+        const faint = document.createElement('p');
+        faint.textContent = 'Faint words';
+        faint.setAttribute('style', 'color: #bbb; background: #fff');
+        document.querySelector('main')!.append(faint);
+      });
+      await expect(expectAccessible(page, 'a faint text')).rejects.toThrow(/color-contrast/);
+    }));
+
   it('hides a toast by itself after a while', () =>
     withPage(async (page) => {
       await page.goto(`${suite.product.url}/`);

@@ -45,7 +45,12 @@ export const seriousViolations = async (page: Page): Promise<Result[]> => {
 
 /** Fails with a readable list when the page has a serious or critical accessibility violation. */
 export const expectAccessible = async (page: Page, label = new URL(page.url()).pathname) => {
-  const violations = await seriousViolations(page);
+  let violations = await seriousViolations(page);
+  // A control whose state changed while axe ran (a board's Search button enabled again when its
+  // refresh ended) was judged mid-transition: white text on the disabled grey, seen once in CI. A
+  // real fault is there again at rest, so a violation counts only when a second look, after the
+  // transitions have ended, finds it too.
+  if (violations.length > 0) violations = await seriousViolations(page);
   if (violations.length > 0) {
     const count = violations.reduce((n, v) => n + v.nodes.length, 0);
     throw new Error(
