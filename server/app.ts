@@ -67,9 +67,11 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
 
   handleRequests(app);
+  // Images: blob: as well, for what the dashboard fetched with its token and shows itself (a pay-in's
+  // screenshot: a plain <img src> cannot send the bearer token). Only the page's own script makes one.
   await app.register(securityHeaders, {
     contentSecurityPolicy: {
-      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:'], scriptSrc: ["'self'"] },
+      directives: { upgradeInsecureRequests: null, imgSrc: ["'self'", 'data:', 'blob:'], scriptSrc: ["'self'"] },
     },
   });
   // gzip at level 4, not zlib's 6: half the server's time per byte for 7 % more bytes (a CSV export of

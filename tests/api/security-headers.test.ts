@@ -72,6 +72,10 @@ it('lets only the pay page reach the providers it hands customers to', async () 
   expect(dashboard.get('script-src')).toEqual(["'self'"]);
   // Inline styles only: the dashboard's component library writes its styles into <style> tags.
   expect(dashboard.get('style-src')).toContain("'unsafe-inline'");
+  // Images its own script fetched with the token (a pay-in's screenshot) are blob: URLs; the pay page
+  // shows none.
+  expect(dashboard.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  expect(pay.get('img-src')).toEqual(["'self'", 'data:']);
 });
 
 it('the live events stream, written by the route itself, carries them too', async () => {
