@@ -82,36 +82,17 @@ describe('a creation answered in its transaction', () => {
   );
 });
 
-/** Each kind of settlement: a new one made on the working database, and its moves answered. */
+/**
+ * Each kind of settlement, made as its creation above (by another staff user than the admin who
+ * then moves it, on the working database) and moved with its answered moves.
+ */
 const KINDS = [
-  {
-    what: 'settlement',
-    table: sql`settlements`,
-    create: async () => {
-      await fund('CRISP', 1_000);
-      const made = await createSettlementAnswered(demo.s.db, await staff('operations', 'OPERATIONS'), {
-        merchantCode: 'CRISP',
-        amount: 100,
-        method: 'CASH',
-      });
-      return made.id;
-    },
-    moves: settlementMovesAnswered,
-  },
-  {
-    what: 'vendor settlement',
-    table: sql`vendor_settlements`,
-    create: async () => {
-      const made = await createVendorSettlementAnswered(demo.s.db, await staff('operations', 'OPERATIONS'), {
-        vendorCode: 'VEN-ALPHA',
-        amount: 500,
-        method: 'CASH',
-      });
-      return made.id;
-    },
-    moves: vendorSettlementMovesAnswered,
-  },
-];
+  { ...CREATIONS[0], moves: settlementMovesAnswered },
+  { ...CREATIONS[1], moves: vendorSettlementMovesAnswered },
+].map((kind) => ({
+  ...kind,
+  made: async () => (await kind.create(demo.s.db, await staff('operations', 'OPERATIONS'))).id,
+}));
 
 /** No checker needed: one approval pays. */
 const ONE_PERSON = { checkerThresholdPaise: Number.MAX_SAFE_INTEGER };
@@ -123,7 +104,7 @@ describe('a settlement move answered in its transaction', () => {
   };
 
   it.each(KINDS)('answers a $what paid with its view when the database is lost right after', async (kind) => {
-    const id = await kind.create();
+    const id = await kind.made();
     const admin = await staff('admin', 'ADMIN');
     const paid = await kind.moves.approve(lostAfterCommit(demo.s.db), admin, id, { reference: 'CASH-1' }, ONE_PERSON);
     expect(paid).toMatchObject({ row: { id, status: 'SUCCESS' }, awaitingChecker: null });
@@ -131,7 +112,7 @@ describe('a settlement move answered in its transaction', () => {
   });
 
   it.each(KINDS)('answers a $what rejected with its view when the database is lost right after', async (kind) => {
-    const id = await kind.create();
+    const id = await kind.made();
     const admin = await staff('admin', 'ADMIN');
     const rejected = await kind.moves.reject(lostAfterCommit(demo.s.db), admin, id, { reason: 'Not asked for' });
     expect(rejected).toMatchObject({ id, status: 'REJECTED' });
@@ -139,7 +120,7 @@ describe('a settlement move answered in its transaction', () => {
   });
 
   it.each(KINDS)('answers a $what reset with its view when the database is lost right after', async (kind) => {
-    const id = await kind.create();
+    const id = await kind.made();
     const admin = await staff('admin', 'ADMIN');
     await kind.moves.approve(demo.s.db, admin, id, { reference: 'CASH-2' }, ONE_PERSON);
     const reset = await kind.moves.reset(lostAfterCommit(demo.s.db), admin, id);

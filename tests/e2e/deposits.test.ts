@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import zlib from 'node:zlib';
+import QRCode from 'qrcode';
 import { Webhook } from 'standardwebhooks';
 import { apiGet } from './support/api';
 import { connectMerchant, createPayin, orderId, type ConnectedMerchant, type CreatedPayin } from './support/deposits';
@@ -204,28 +204,9 @@ describe('a deposit, from the merchant API to the callback', () => {
   );
 });
 
-/** A real 8×8 PNG, one grey, for an image the browser must decode (not only a PNG signature). */
-const realPng = () => {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const framed = Buffer.alloc(body.length + 8);
-    framed.writeUInt32BE(data.length, 0);
-    body.copy(framed, 4);
-    framed.writeUInt32BE(zlib.crc32(body), body.length + 4);
-    return framed;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(8, 0);
-  header.writeUInt32BE(8, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const rows = Buffer.concat(Array.from({ length: 8 }, () => Buffer.from([0, ...Array(8).fill(128)])));
-  return Buffer.concat([
-    Buffer.from('89504e470d0a1a0a', 'hex'),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(rows)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-};
+/** A real PNG the browser must decode (not only a PNG signature), 64 pixels wide: a QR code of the UTR. */
+const SHOT_WIDTH = 64;
+const realPng = () => QRCode.toBuffer('UTR 123456789012', { width: SHOT_WIDTH, margin: 0 });
 
 describe('a customer screenshot (IMG_PENDING)', () => {
   it('shows the image itself to operations, decoded, with the UTR field', () =>
@@ -243,7 +224,7 @@ describe('a customer screenshot (IMG_PENDING)', () => {
       });
       expect(assigned.status).toBe(200);
       const form = new FormData();
-      form.append('file', new Blob([realPng()], { type: 'image/png' }), 'shot.png');
+      form.append('file', new Blob([new Uint8Array(await realPng())], { type: 'image/png' }), 'shot.png');
       const uploaded = await fetch(`${pay}/screenshot`, { method: 'POST', body: form });
       expect(uploaded.status).toBe(200);
       const code = ((await uploaded.json()) as { data: { shortCode: string } }).data.shortCode;
@@ -256,7 +237,7 @@ describe('a customer screenshot (IMG_PENDING)', () => {
       await image.waitFor();
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
-        .toBe(8);
+        .toBe(SHOT_WIDTH);
       await dialog.getByLabel('UTR', { exact: false }).first().waitFor();
     }));
 });

@@ -18,6 +18,9 @@ import { formulaProblems } from './money-formulas';
 import { structureProblems } from './money-structure';
 import { spawnProduct } from './product';
 import { callerOf, TEST_HASH_COST, type Call, type TestServer } from './server';
+import { pause, until } from './until';
+
+export { pause, until };
 
 /**
  * Helpers of the fault tests (tests/api/faults-*.test.ts): a PostgreSQL the test can stop and
@@ -34,18 +37,6 @@ export const freePort = () =>
       probe.close(() => resolve(port));
     });
   });
-
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls until `ready` answers true; throws after `limitMs` (a limit for a hang, not a speed check). */
-export const until = async (what: string, ready: () => Promise<boolean>, limitMs = 60_000) => {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await ready().catch(() => false)) return;
-    await pause(100);
-  }
-  throw new Error(`${what}: not within ${limitMs / 1000} s`);
-};
 
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

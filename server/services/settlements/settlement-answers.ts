@@ -21,35 +21,14 @@ interface Moves {
  * must hear so: a view read after the commit could fail (the database lost in between) and answer
  * 503 for money that moved, and a retry would meet a settlement already paid.
  */
-export const answeredMoves = <V>(view: (tx: DbOrTx, user: SessionUser, id: string) => Promise<V>, moves: Moves) => {
-  const inOne = <T>(db: Db, user: SessionUser, move: (tx: DbOrTx) => Promise<T>, idOf: (done: T) => string) =>
+export const answeredMoves = <V>(view: (tx: DbOrTx, user: SessionUser, id: string) => Promise<V>, moves: Moves) => ({
+  approve: (db: Db, user: SessionUser, id: string, body: { reference?: string }, opts: SettlementCheck) =>
     db.transaction(async (tx) => {
-      const done = await move(tx);
-      return { done, view: await view(tx, user, idOf(done)) };
-    });
-  return {
-    approve: async (db: Db, user: SessionUser, id: string, body: { reference?: string }, opts: SettlementCheck) => {
-      const move = (tx: DbOrTx) => moves.approve(tx, user, id, body, opts);
-      const { done, view: row } = await inOne(db, user, move, (d) => d.row.id);
-      return { row, awaitingChecker: done.awaitingChecker };
-    },
-    reject: async (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
-      (
-        await inOne(
-          db,
-          user,
-          (tx) => moves.reject(tx, user, id, body, ip),
-          (d) => d.id,
-        )
-      ).view,
-    reset: async (db: Db, user: SessionUser, id: string, ip?: string) =>
-      (
-        await inOne(
-          db,
-          user,
-          (tx) => moves.reset(tx, user, id, ip),
-          (d) => d.id,
-        )
-      ).view,
-  };
-};
+      const { row, awaitingChecker } = await moves.approve(tx, user, id, body, opts);
+      return { row: await view(tx, user, row.id), awaitingChecker };
+    }),
+  reject: (db: Db, user: SessionUser, id: string, body: { reason: string }, ip?: string) =>
+    db.transaction(async (tx) => view(tx, user, (await moves.reject(tx, user, id, body, ip)).id)),
+  reset: (db: Db, user: SessionUser, id: string, ip?: string) =>
+    db.transaction(async (tx) => view(tx, user, (await moves.reset(tx, user, id, ip)).id)),
+});

@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { until } from '../../support/until';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -50,14 +50,10 @@ const groupToggles = (nav: Locator) =>
   nav.locator('[aria-expanded]:not(a[href]), button, [role="button"]:not(a[href])').visible();
 
 /**
- * Waits until the sidebar shows what is named. Not expect.poll: the accessibility walk's users run
- * as concurrent tests, where the global expect.poll fails ("must be called inside a test") whenever
- * another user's test has just ended.
+ * Waits until the sidebar shows what is named (until, not expect.poll: the accessibility walk's users
+ * run as concurrent tests, where the global expect.poll fails "must be called inside a test").
  */
-const until = (what: string, holds: () => Promise<boolean>) =>
-  vi.waitUntil(holds, { timeout: 5_000, interval: 50 }).catch(() => {
-    throw new Error(`The sidebar never ${what} within 5 s`);
-  });
+const sidebarShows = (what: string, holds: () => Promise<boolean>) => until(`the sidebar ${what}`, holds, 5_000);
 
 /** Opens every closed group of the sidebar; a group without aria-expanded is judged by what clicking it shows. */
 const expandGroups = async (nav: Locator) => {
@@ -71,17 +67,17 @@ const expandGroups = async (nav: Locator) => {
     const before = await links.count();
     await toggle.click();
     if (state === 'false') {
-      await until(
+      await sidebarShows(
         'marked an opened group expanded',
         async () => (await toggle.getAttribute('aria-expanded')) === 'true',
       );
-      await until("showed an opened group's links", async () => (await links.count()) > before);
+      await sidebarShows("showed an opened group's links", async () => (await links.count()) > before);
       continue;
     }
-    await until('changed its links when a group was clicked', async () => (await links.count()) !== before);
+    await sidebarShows('changed its links when a group was clicked', async () => (await links.count()) !== before);
     if ((await links.count()) < before) {
       await toggle.click();
-      await until("showed a reopened group's links", async () => (await links.count()) > before);
+      await sidebarShows("showed a reopened group's links", async () => (await links.count()) > before);
     }
   }
 };
