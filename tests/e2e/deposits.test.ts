@@ -229,6 +229,7 @@ describe('a customer screenshot (IMG_PENDING)', () => {
       expect(uploaded.status).toBe(200);
       const code = ((await uploaded.json()) as { data: { shortCode: string } }).data.shortCode;
 
+      await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, suite.product.url, 'operations');
       await openFromMenu(page, '/app/deposit/progress', 'Deposit');
       await page.getByRole('button', { name: `View screenshot ${code}` }).click();
@@ -238,6 +239,23 @@ describe('a customer screenshot (IMG_PENDING)', () => {
       await expect
         .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
         .toBe(SHOT_WIDTH);
-      await dialog.getByLabel('UTR', { exact: false }).first().waitFor();
+      // Beside the Enter UTR form at 1440 px: the image's pane ends before the field begins.
+      const field = dialog.getByLabel('Add UTR here');
+      const pane = dialog.getByTestId('screenshot-pane');
+      const [paneBox, fieldBox] = [await pane.boundingBox(), await field.boundingBox()];
+      expect(paneBox!.x + paneBox!.width).toBeLessThanOrEqual(fieldBox!.x);
+      expect(fieldBox!.y).toBeLessThan(paneBox!.y + paneBox!.height);
+      // Zoomable: each step enlarges the drawn image, and the pane scrolls to show it.
+      const drawn = () => image.evaluate((img) => img.getBoundingClientRect().width);
+      const fitted = await drawn();
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      await dialog.getByRole('button', { name: 'Zoom in' }).click();
+      await expect.poll(drawn).toBe(fitted * 2);
+      await dialog.getByText('200 %').waitFor();
+      await dialog.getByRole('button', { name: 'Zoom out' }).click();
+      await expect.poll(drawn).toBe(fitted * 1.5);
+      await field.fill('123456789012');
+      await dialog.getByRole('button', { name: 'Submit UTR' }).click();
+      await dialog.waitFor({ state: 'detached' });
     }));
 });

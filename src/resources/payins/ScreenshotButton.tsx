@@ -1,9 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
 import {
   Box,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -11,7 +10,6 @@ import {
   IconButton,
   TextField,
   Tooltip,
-  Typography,
 } from '@mui/material';
 import { useRecordContext, useRefresh, useTranslate } from 'react-admin';
 import { UTR_FORMAT, canTransition, normaliseUtr } from '../../../domain/payin';
@@ -19,27 +17,8 @@ import { matches, required } from '../../../domain/validation';
 import { useToasts } from '../../notifications';
 import { payinActions } from './actions';
 import type { Payin } from './types';
+import { ScreenshotViewer, useScreenshot } from './ScreenshotViewer';
 import { usePayinAccess } from './usePayinAccess';
-
-/** The screenshot as a blob URL while the dialog is open (the image needs the bearer token, so no plain <img src>). */
-const useScreenshot = (id: string) => {
-  const [state, setState] = useState<{ url?: string; error?: string }>({});
-  useEffect(() => {
-    let url: string | undefined;
-    let live = true;
-    void payinActions.screenshot(id).then((result) => {
-      if (!live) return;
-      if (result.error) return setState({ error: result.error.message });
-      url = URL.createObjectURL(result.data.blob);
-      setState({ url });
-    });
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [id]);
-  return state;
-};
 
 const ScreenshotDialog = ({ record, onClose }: { record: Payin; onClose: () => void }) => {
   const translate = useTranslate();
@@ -67,31 +46,35 @@ const ScreenshotDialog = ({ record, onClose }: { record: Payin; onClose: () => v
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="screenshot-title">
+    <Dialog open onClose={onClose} maxWidth="lg" fullWidth aria-labelledby="screenshot-title">
       <form onSubmit={submit} noValidate>
         <DialogTitle id="screenshot-title">{t('title')}</DialogTitle>
         <DialogContent>
-          <Box sx={{ display: 'flex', justifyContent: 'center', minHeight: 120, mb: 2 }}>
-            {image.url ? (
-              <Box component="img" src={image.url} alt={t('alt')} sx={{ maxWidth: '100%', maxHeight: '60vh' }} />
-            ) : image.error ? (
-              <Typography color="error">{image.error}</Typography>
-            ) : (
-              <CircularProgress aria-label={t('loading')} />
-            )}
-          </Box>
-          <TextField
-            label={label}
-            value={utr}
-            onChange={(event) => {
-              setUtr(event.target.value);
-              setError(null);
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 280px' },
+              alignItems: 'start',
             }}
-            error={error !== null}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-            fullWidth
-          />
+          >
+            <ScreenshotViewer image={image} alt={t('alt')} loading={t('loading')} />
+            <Box sx={{ pt: { md: 1 } }}>
+              <TextField
+                label={label}
+                value={utr}
+                onChange={(event) => {
+                  setUtr(event.target.value);
+                  setError(null);
+                }}
+                error={error !== null}
+                helperText={error ?? ' '}
+                slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+                autoFocus
+                fullWidth
+              />
+            </Box>
+          </Box>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
