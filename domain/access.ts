@@ -4,7 +4,7 @@ import { PAYOUT_STAFF, VENDOR_ROLES } from './payout';
 import { EKO_ROLES } from './eko';
 import { SETTLEMENT_REQUESTERS, SETTLEMENT_STAFF } from './settlement';
 import { LIEN_STAFF } from './lien';
-import { MERCHANT_LIST_ROLES, ROLES, type Role } from './roles';
+import { MERCHANT_LIST_ROLES, ROLES, STAFF_ROLES, type Role } from './roles';
 
 /**
  * The access policy: a role may use a screen exactly when the screen is in its menu
@@ -24,6 +24,8 @@ const EXTRA_SCREENS = {
   /** Issue 14: the payment providers' accounts, and every webhook they sent (the event log). */
   providers: ['ADMIN'],
   'provider-events': ['ADMIN'],
+  /** Issue 31: the makers' requests waiting for this user's approval. */
+  approvals: STAFF_ROLES,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Screen = MenuScreen | keyof typeof EXTRA_SCREENS;
@@ -50,6 +52,7 @@ export const API_RESOURCES = {
   reconciliation: ['reconciliation'],
   providers: ['providers'],
   'provider-events': ['provider-events'],
+  'checker-requests': ['approvals'],
   /** Issue 13: the figures of the two boards and the six reports, each behind its own screen. */
   dashboard: ['dashboard'],
   'vendor-board': ['vendor-board'],
@@ -188,6 +191,8 @@ export const WRITE_RULES: Partial<Record<ApiResource, Partial<Record<Action, rea
   /** Issue 14: ADMIN sets the providers' accounts (password confirmed) and replays a webhook that failed to apply. */
   providers: { update: ['ADMIN'] },
   'provider-events': { correct: ['ADMIN'] },
+  /** The checker's queue: each request's own rule (domain/checker-queue) decides who checks it. */
+  'checker-requests': { approve: STAFF_ROLES, reject: STAFF_ROLES },
 };
 
 const READ_ACTIONS: readonly Action[] = ['read', 'export'];

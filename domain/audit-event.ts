@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'drop',
   'reverse',
   'request-approval',
+  /** A checker turned the maker's request down, with a remark; nothing else changed. */
+  'decline-approval',
   /** A pay-out handed to a provider (Eko), whose answer then completes or fails it. */
   'send-to-provider',
   // Issue 14: a pay-in handed to a payment provider, and what its signed webhook said.

@@ -44,6 +44,7 @@ import { merchantApiRoutes } from './routes/merchant-api';
 import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { payoutRoutes } from './routes/payouts';
+import { checkerRequestRoutes } from './routes/checker-requests';
 import { payoutAdminRoutes } from './routes/payout-admin';
 import { payoutEkoRoutes } from './routes/payout-eko';
 import { reportRoutes } from './routes/reports';
@@ -121,6 +122,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(payRoutes, settings);
       await v1.register(payinRoutes, settings);
       await v1.register(payoutRoutes, settings);
+      await v1.register(checkerRequestRoutes, settings);
       await v1.register(payoutAdminRoutes, settings);
       await v1.register(payoutEkoRoutes, settings);
       await v1.register(reportRoutes, settings);

@@ -163,6 +163,10 @@ export const PayoutView = Type.Object({
   awaitingChecker: Nullable(
     Type.String({ description: 'the maker of an approval or reversal waiting for its checker' }),
   ),
+  awaitingCheckerId: Nullable(
+    Type.String({ description: "the maker's user id: the maker sees its request waiting, others may check it" }),
+  ),
+  awaitingAction: Nullable(enumOf(['approve', 'reverse'] as const, 'what waits for the checker')),
   awaitingProvider: Nullable(Type.String({ description: 'eko, while Eko has not answered for certain' })),
   callback: CallbackState,
   createdAt: Type.String(),

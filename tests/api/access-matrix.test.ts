@@ -130,6 +130,10 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/payouts/export': EVERYONE,
   'GET /v1/payouts/:id': EVERYONE,
   'POST /v1/payouts/:id/approve': PAYOUT_PROCESSORS,
+  /** The checker's queue (issue 31): staff; each request's own rule then decides. */
+  'GET /v1/checker-requests': PAYIN_STAFF,
+  'POST /v1/checker-requests/approve': PAYIN_STAFF,
+  'POST /v1/checker-requests/decline': PAYIN_STAFF,
   'POST /v1/payouts/:id/reject': PAYOUT_PROCESSORS,
   'POST /v1/payouts/:id/drop': PAYIN_STAFF,
   'POST /v1/payouts/:id/reverse': PAYIN_STAFF,

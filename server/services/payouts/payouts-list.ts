@@ -99,6 +99,8 @@ const present = (
     p: Pick<PayoutRow, keyof typeof shown>;
     bankNickname: string | null;
     awaitingChecker: string | null;
+    awaitingCheckerId: string | null;
+    awaitingAction: string | null;
     callback: PayoutView['callback'];
   },
   forVendor: boolean,
@@ -122,6 +124,8 @@ const present = (
   upiId: r.p.upiId,
   test: r.p.test,
   awaitingChecker: r.awaitingChecker,
+  awaitingCheckerId: r.awaitingCheckerId,
+  awaitingAction: r.awaitingAction === 'payout.reverse' ? 'reverse' : r.awaitingAction ? 'approve' : null,
   awaitingProvider: r.p.providerState ? 'eko' : null,
   callback: r.callback,
   createdAt: r.p.createdAt.toISOString(),
@@ -139,6 +143,8 @@ const selectRows = (
       bankNickname: bankAccounts.nickname,
       // The maker of an approval or a reversal waiting for its checker (four-eyes.ts).
       awaitingChecker: checkerRequests.makerName,
+      awaitingCheckerId: checkerRequests.makerId,
+      awaitingAction: checkerRequests.action,
       callback: callbackStateColumn('payouts', payouts.id),
       ...cursorFields(key),
       ...extra,
