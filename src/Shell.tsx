@@ -23,7 +23,7 @@ import type { ResourceConfig } from './resources/types';
 import users from './resources/users';
 import vendorSettlements from './resources/vendor-settlements';
 import vendors from './resources/vendors';
-import { ResourceScreen, ScreenRoute } from './ScreenGuard';
+import { ResourceScreen, ScreenGuard, ScreenRoute } from './ScreenGuard';
 import { useSession } from './session/SessionProvider';
 
 /**
@@ -67,6 +67,18 @@ export const SCREENS: Partial<Record<MenuScreen, LazyScreen>> = {
   vendorreport: lazyScreen(() => import('./pages/reports/screens'), 'VendorAccountsReport'),
 };
 
+const ApprovalsPage = lazyScreen(() => import('./pages/approvals/ApprovalsPage'), 'ApprovalsPage');
+
+/** Outside the menu: reached from the top bar's count of requests waiting for the user. */
+const Approvals = () => {
+  const translate = useTranslate();
+  return (
+    <ScreenGuard screen="approvals" title={translate('app.screens.approvals')}>
+      <ApprovalsPage />
+    </ScreenGuard>
+  );
+};
+
 const Home = () => {
   const { role } = useSession();
   return <Navigate to={role ? homePath(role) : '/'} replace />;
@@ -107,6 +119,7 @@ export const Shell = () => {
               ? [<Route key={item.key} path={item.key} element={<ScreenRoute item={item} component={component} />} />]
               : [];
           })}
+          <Route path="approvals" element={<Approvals />} />
         </CustomRoutes>
       </AdminUI>
     </MerchantsProvider>

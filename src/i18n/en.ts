@@ -1,6 +1,7 @@
 import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { accountMessages } from '../account/messages';
+import { approvalMessages } from '../pages/approvals/messages';
 import { applicationMessages } from '../resources/merchant-applications/messages';
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
@@ -27,6 +28,7 @@ export const appMessages = {
   app: {
     name: 'Payment-Gateway',
     ...accountMessages,
+    ...approvalMessages,
     ...dashboardMessages,
     ...reportMessages,
     loading: 'Loading…',
@@ -95,6 +97,7 @@ export const appMessages = {
       audit_events: 'Audit Log',
       providers: 'Payment Providers',
       provider_events: 'Provider Events',
+      approvals: 'Waiting for my approval',
     },
     confirm: {
       title: 'Confirm with your password',

@@ -7,6 +7,7 @@ import SecurityIcon from '@mui/icons-material/Security';
 import { LoadingIndicator, ToggleThemeButton, useTranslate } from 'react-admin';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { TwoFactorDialog } from '../account/TwoFactorDialog';
+import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
 import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
@@ -69,6 +70,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <LoadingIndicator aria-label={translate('app.loading')} />
         </Box>
+        <ApprovalsLink role={role} />
         <ToggleThemeButton />
         <UserBadge name={name} role={role} />
         <Tooltip title={translate('app.two_factor.menu')}>

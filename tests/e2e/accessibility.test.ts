@@ -25,6 +25,7 @@ const ADMIN_EXTRA = [
   '/app/audit-events',
   '/app/providers',
   '/app/provider-events',
+  '/app/approvals',
   '/app/merchant/create',
   '/app/vendor/create',
   '/app/bank-accounts/create',

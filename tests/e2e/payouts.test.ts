@@ -178,6 +178,8 @@ describe('a withdrawal, from the merchant API to the callback', () => {
       await row.getByRole('button', { name: `Approve ${payout.id.slice(0, 8)}`, exact: true }).click();
       const dialog = page.getByRole('dialog');
       expect(await dialog.getByRole('radio', { name: 'Manual' }).isChecked()).toBe(true);
+      // Every approve dialog names who is paid.
+      await dialog.getByText(`Asha Rao · A/c ${ACCOUNT} · HDFC0001234 · HDFC Bank`, { exact: true }).waitFor();
       await dialog.getByRole('combobox', { name: /^Select Bank/ }).click();
       await page.getByRole('option', { name: /^ALPHA-SBI-PAYOUT/ }).click();
       await dialog.getByRole('textbox', { name: /^UTR Number/ }).fill(PAYOUT_UTR);

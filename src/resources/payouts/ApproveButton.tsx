@@ -26,6 +26,8 @@ import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
 import { matches, required } from '../../../domain/validation';
 import type { BankAccount } from '../bank-accounts/types';
 import { payoutActions } from './actions';
+import { AwaitingCheck } from './AwaitingCheck';
+import { Beneficiary } from './Beneficiary';
 import { payoutName, useActionOutcome } from './RowActionButton';
 import type { ApproveBody, Payout } from './types';
 import { useEko } from './useEko';
@@ -65,6 +67,7 @@ export const ApproveButton = () => {
   const [open, setOpen] = useState(false);
   const eko = useEko(open && staff);
   if (!record || !may('approve', record)) return null;
+  if (record.awaitingAction) return <AwaitingCheck record={record} action="approve" />;
 
   const name = payoutName(record);
   const t = (key: string, options?: object) => translate(`resources.payouts.approve.${key}`, { name, ...options });
@@ -95,6 +98,7 @@ export const ApproveButton = () => {
           <DialogTitle id="approve-title">{t('title')}</DialogTitle>
           <DialogContent>
             <Typography sx={{ mb: 1 }}>{t('content', { amount: formatRupees(record.amount) })}</Typography>
+            <Beneficiary record={record} />
             <RadioButtonGroupInput source="method" label={t('method')} choices={methods} row />
             {staff && eko && !eko.available && (
               <Alert severity="info" sx={{ mb: 2 }}>

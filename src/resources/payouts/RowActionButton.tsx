@@ -6,6 +6,7 @@ import type { Result } from '../../providers/http';
 import { useToasts } from '../../notifications';
 import type { Payout, PayoutAnswer } from './types';
 import { usePayoutAccess } from './usePayoutAccess';
+import { AwaitingCheck } from './AwaitingCheck';
 
 /** How a pay-out is named in buttons and messages: the merchant's order id, or for vendors its id's start. */
 export const payoutName = (r: Pick<Payout, 'id' | 'merchantOrderId'>) => r.merchantOrderId ?? r.id.slice(0, 8);
@@ -63,6 +64,8 @@ export const RowActionButton = ({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!record || !may(action, record)) return null;
+  if (action === 'reverse' && record.awaitingAction === 'reverse')
+    return <AwaitingCheck record={record} action="reverse" />;
 
   const name = payoutName(record);
   const t = (key: string) => translate(`resources.payouts.${action}.${key}`, { name });

@@ -40,6 +40,8 @@ export const payoutMessages = {
   all: 'All',
   test_tag: 'TEST',
   awaiting_checker: 'Awaiting checker',
+  check: 'Check the request of %{maker}',
+  beneficiary: 'Beneficiary',
   awaiting_checker_by: 'Approved by %{name}; a second staff user must approve it too.',
   awaiting_provider: 'Sent to %{provider}',
   provider_waiting: "Pay-out %{name} is sent to %{provider}; it waits for %{provider}'s answer.",

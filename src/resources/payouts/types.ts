@@ -27,6 +27,9 @@ export interface Payout {
   test: boolean;
   /** The maker's name while an approval or reversal waits for its checker. */
   awaitingChecker: string | null;
+  /** The maker's user id, and what waits for the checker. */
+  awaitingCheckerId?: string | null;
+  awaitingAction?: 'approve' | 'reverse' | null;
   /** 'eko' while Eko has not answered yet. */
   awaitingProvider?: PayoutMethod | null;
   callback: CallbackState;

@@ -15,6 +15,12 @@ import { settlementName, useMethodLabel } from './SettlementCells';
 import type { SettlementRow } from './types';
 import { useSettlementOutcome } from './useSettlementOutcome';
 
+/** Who is paid: the account (holder, number, IFSC) or the wallet and its address. */
+const beneficiaryOf = (r: SettlementRow) =>
+  [r.accountHolder, r.accountNumber && `A/c ${r.accountNumber}`, r.ifsc, r.wallet, r.walletAddress]
+    .filter(Boolean)
+    .join(' · ') || '—';
+
 /**
  * Paid: BANK with its 12-digit UTR, other methods with an optional reference; SUCCESS. Money leaves
  * the gateway, so the password is asked; above the checker threshold the first approval waits for
@@ -70,6 +76,9 @@ export const ApproveSettlementButton = () => {
       >
         <Typography sx={{ mb: 1 }}>
           {t('content', { amount: formatRupees(record.amount), method: methodLabel(record.method) })}
+        </Typography>
+        <Typography sx={{ mb: 1, fontWeight: 500 }} data-testid="beneficiary">
+          {t('beneficiary', { to: beneficiaryOf(record) })}
         </Typography>
         {waiting && (
           <Typography sx={{ mb: 1 }} color="text.secondary">

@@ -51,6 +51,7 @@ export const settlementMessages = {
     what: 'Approve settlement %{name}: %{amount} leaves the gateway.',
     waiting: 'Your approval of %{name} is recorded: another person must approve it too.',
     waiting_checker: 'Waiting for a checker',
+    beneficiary: 'To: %{to}',
     asked_by: 'Approved first by %{maker} on %{at}: your approval, with the same reference, pays it.',
   },
   reject: {

@@ -51,6 +51,7 @@ describe('the row actions', () => {
     fireEvent.click(within(await rowOf('waiting-')).getByRole('button', { name: 'Approve waiting-' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('₹25,000.00 paid by Bank.')).toBeInTheDocument();
+    expect(within(dialog).getByText('To: Acme Retail · A/c 001234567890 · HDFC0001234')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await within(dialog).findByText('UTR Number is Required!')).toBeInTheDocument();
     type(dialog, /UTR Number/, '4123 4567');
