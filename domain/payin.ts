@@ -36,6 +36,12 @@ export const EXPIRING_STATUSES = ['INITIATED', 'ASSIGNED'] as const satisfies re
 /** The staff who correct pay-ins (issue 10, item 6); never merchants or vendors. */
 export const PAYIN_STAFF: readonly Role[] = ['ADMIN', 'TRANSACTIONS', 'OPERATIONS'];
 
+/**
+ * Who sees and searches a pay-in's short code (issue 31, item 3): every staff user who matches bank
+ * credits, and the vendors whose accounts take the money, who quote it to the gateway.
+ */
+export const SEES_SHORT_CODE: readonly Role[] = [...PAYIN_STAFF, 'VENDOR', 'VENDOR_OPERATIONS'];
+
 export type PayinAction =
   | 'create'
   | 'assign'

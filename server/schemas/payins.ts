@@ -94,6 +94,9 @@ export const PayinFilters = {
   utr: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
   merchantOrderId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   customerId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  shortCode: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 10, description: 'the code the customer quotes; any case, spaces ignored' }),
+  ),
   amount: Type.Optional(Rupees()),
   bankAccountId: Type.Optional(Type.String({ format: 'uuid' })),
   from: Type.Optional(IstDay()),

@@ -296,6 +296,30 @@ describe('lists and scope', () => {
     });
     expect((await csv.text()).split('\n')[0]).toContain('Merchant Order ID');
   });
+
+  it("finds a pay-in by the code its customer quotes, in any case, within the caller's scope", async () => {
+    const { s, t } = demo;
+    const onAlpha = sql`EXISTS (SELECT 1 FROM bank_accounts b JOIN vendors v ON v.id = b.vendor_id
+      WHERE b.id = p.bank_account_id AND v.code = 'VEN-ALPHA')`;
+    const pick = async (where: ReturnType<typeof sql>) =>
+      (
+        await s.db.execute<{ id: string; code: string }>(sql`SELECT p.id, p.short_code AS code FROM payins p
+        WHERE p.status = 'SUCCESS' AND ${where} ORDER BY p.created_at DESC LIMIT 1`)
+      ).rows[0];
+    const [alpha, elsewhere] = [await pick(onAlpha), await pick(sql`NOT ${onAlpha}`)];
+    const find = (token: string, code: string) => s.call('GET', `/v1/payins?shortCode=${code}`, { token });
+    for (const token of [t.operations, t.transactions, t.vendor]) {
+      const found = await find(token, ` ${alpha.code.toLowerCase()}`);
+      expect(found.status).toBe(200);
+      expect(found.body.data.map((p: { id: string }) => p.id)).toContain(alpha.id);
+      expect(found.body.data.every((p: { shortCode: string }) => p.shortCode === alpha.code)).toBe(true);
+    }
+    // VEN-ALPHA's user never finds a pay-in on another vendor's account, whatever the code.
+    const ids = async (token: string) => (await find(token, elsewhere.code)).body.data.map((p: { id: string }) => p.id);
+    expect(await ids(t.vendor)).not.toContain(elsewhere.id);
+    expect(await ids(t.operations)).toContain(elsewhere.id);
+  });
+
   it("a pay-in is its account's vendor's, kept by the database: when the account moves, its pay-ins move", async () => {
     const { s, t } = demo;
     const count = async (token: string, list = 'payins') =>

@@ -232,6 +232,10 @@ describe('a customer screenshot (IMG_PENDING)', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, suite.product.url, 'operations');
       await openFromMenu(page, '/app/deposit/progress', 'Deposit');
+      // Operations sees the code and finds the pay-in by it, typed as the customer reads it out.
+      await page.getByRole('textbox', { name: 'Code', exact: true }).fill(code.toLowerCase());
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+      await page.locator('tbody tr').getByRole('cell', { name: code, exact: true }).waitFor();
       await page.getByRole('button', { name: `View screenshot ${code}` }).click();
       const dialog = page.getByRole('dialog');
       const image = dialog.getByRole('img');

@@ -96,6 +96,8 @@ export const payins = pgTable(
     uniqueIndex('payins_open_short_code_idx')
       .on(t.shortCode)
       .where(sql`${t.status} IN (${inList(OPEN_STATUSES)})`),
+    // Staff find any pay-in by the code its customer quotes (issue 31, item 3).
+    index('payins_short_code_idx').on(t.shortCode),
     // In Progress, newest first: the four open statuses in one index, read in order.
     index('payins_open_created_idx')
       .on(t.createdAt, t.id)

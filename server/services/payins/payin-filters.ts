@@ -23,6 +23,7 @@ export const payinVisible = (scope: DataScope): SQL | undefined => payinScope(sc
 /** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
 export const payinConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[] => {
   const utr = f.utr?.replace(/\s+/g, '');
+  const shortCode = f.shortCode?.replace(/\s+/g, '').toUpperCase();
   return conditions(
     f.status && f.status.length > 0 && oneOf(payins.status, 'status', f.status, bind),
     f.source && f.source.length > 0 && oneOf(payins.source, 'source', f.source, bind),
@@ -30,6 +31,7 @@ export const payinConditions = (f: Filters, codes: string[] | null, bind: Bind):
     utr && sql`(${payins.utr} = ${bind('utr', utr)} OR ${payins.submittedUtr} = ${bind('utr', utr)})`,
     f.merchantOrderId && sql`${payins.merchantOrderId} = ${bind('orderId', f.merchantOrderId)}`,
     f.customerId && sql`${payins.customerId} = ${bind('customerId', f.customerId)}`,
+    shortCode && sql`${payins.shortCode} = ${bind('shortCode', shortCode)}`,
     f.amount !== undefined && sql`${payins.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
     f.bankAccountId && sql`${payins.bankAccountId} = ${bind('bankAccountId', f.bankAccountId)}::uuid`,
     f.ids && oneOf(payins.id, 'ids', f.ids, bind, 'uuid'),

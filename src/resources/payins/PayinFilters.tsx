@@ -57,6 +57,12 @@ const PAYIN_FILTERS: PayinFilter[] = [
     input: <CheckboxFilterInput source="includeSubMerchants" />,
   },
   { source: 'utr', alwaysOn: true, input: <TextInput source="utr" /> },
+  {
+    source: 'shortCode',
+    alwaysOn: true,
+    shown: ({ access }) => access.seesShortCode,
+    input: <TextInput source="shortCode" sx={{ width: 120 }} />,
+  },
   { source: 'merchantOrderId', shown: seesMerchants, input: <TextInput source="merchantOrderId" /> },
   { source: 'customerId', shown: seesMerchants, input: <TextInput source="customerId" /> },
   { source: 'amount', input: <NumberInput source="amount" min={0} step={0.01} /> },

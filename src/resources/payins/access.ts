@@ -1,11 +1,10 @@
-import { SEES_FULL_ACCOUNT_NUMBERS } from '../../../domain/access';
-import { PAYIN_STAFF, mayAct } from '../../../domain/payin';
+import { PAYIN_STAFF, SEES_SHORT_CODE, mayAct } from '../../../domain/payin';
 import type { Role } from '../../../domain/roles';
 import { belongsToVendor } from '../../../domain/scope';
 
 /** What a role sees and may do on the Deposit screens, read from the domain tables. */
 export interface PayinAccess {
-  /** The customer's short code matches money to pay-ins: shown only to the roles that see sensitive details. */
+  /** The customer's short code matches money to pay-ins: shown to staff who match credits, and to vendors, who quote it. */
   seesShortCode: boolean;
   /** Vendors see no merchant fields (the API leaves them out) and filter by none. */
   seesMerchants: boolean;
@@ -21,7 +20,7 @@ export interface PayinAccess {
 export const payinAccess = (role: Role | null): PayinAccess => {
   const may = (action: Parameters<typeof mayAct>[1]) => role !== null && mayAct(role, action);
   return {
-    seesShortCode: role !== null && SEES_FULL_ACCOUNT_NUMBERS.includes(role),
+    seesShortCode: role !== null && SEES_SHORT_CODE.includes(role),
     seesMerchants: role !== null && !belongsToVendor(role),
     staff: role !== null && PAYIN_STAFF.includes(role),
     mayConfirm: may('confirm'),

@@ -35,6 +35,7 @@ export const payinMessages = {
     utr: 'UTR',
     merchantOrderId: 'Merchant Order ID',
     customerId: 'Customer ID',
+    shortCode: 'Code',
     amount: 'Amount',
     bankAccountId: 'Bank Account',
     period: 'Date',

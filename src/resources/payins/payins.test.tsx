@@ -133,7 +133,7 @@ describe('the filters', () => {
 });
 
 describe('the columns', () => {
-  it('show staff everything, the short code to ADMIN, the commission on Completed', async () => {
+  it('show staff everything, the short code first, the commission on Completed', async () => {
     api([{ ...PAYIN, status: 'SUCCESS' }]);
     renderList('completed', 'ADMIN');
     await rowOf('K7Q2M');
@@ -161,20 +161,27 @@ describe('the columns', () => {
     expect(within(row).getByText('₹500.00')).toBeInTheDocument();
   });
 
-  it('leave out the commission on the other screens', async () => {
-    api();
-    renderList('progress', 'TRANSACTIONS');
-    await rowOf('ALPHA-HDFC-01');
-    expect(headers()).not.toContain('Commission');
-    expect(headers()).not.toContain('Code');
+  it('leave out the commission on the other screens; the code is shown and searched by every staff role', async () => {
+    for (const role of ['TRANSACTIONS', 'OPERATIONS'] as const) {
+      const calls = api();
+      const view = renderList('progress', role);
+      await rowOf('ALPHA-HDFC-01');
+      expect(headers()).not.toContain('Commission');
+      expect(headers()).toContain('Code');
+      fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: 'k7q2m' } });
+      await waitFor(() => expect(lists(calls).at(-1)?.query.get('shortCode')).toBe('k7q2m'), { timeout: 3000 });
+      view.unmount();
+    }
   });
 
   it.each(['VENDOR', 'VENDOR_OPERATIONS'] as const)("hide the merchant's fields and actions from %s", async (role) => {
     api([forVendor({ ...PAYIN, status: 'SUCCESS' })]);
     renderList('completed', role);
     await rowOf('ALPHA-HDFC-01');
-    for (const hidden of ['Code', 'Commission', 'Merchant Order ID', 'Merchant Code', 'Customer ID', 'Image', 'Action'])
+    for (const hidden of ['Commission', 'Merchant Order ID', 'Merchant Code', 'Customer ID', 'Image', 'Action'])
       expect(headers()).not.toContain(hidden);
+    // The code is what a vendor quotes to the gateway about a credit.
+    expect(headers()).toContain('Code');
     expect(headers()).toContain('Amount');
     expect(screen.queryByRole('combobox', { name: 'Merchant' })).not.toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'UTR' })).toBeInTheDocument();

@@ -1,0 +1,1 @@
+CREATE INDEX "payins_short_code_idx" ON "payins" USING btree ("short_code");
