@@ -53,6 +53,8 @@ export const API_RESOURCES = {
   providers: ['providers'],
   'provider-events': ['provider-events'],
   'checker-requests': ['approvals'],
+  /** What needs attention: every signed-in user, each seeing the items of its own screens. */
+  attention: ['account'],
   /** Issue 13: the figures of the two boards and the six reports, each behind its own screen. */
   dashboard: ['dashboard'],
   'vendor-board': ['vendor-board'],

@@ -45,6 +45,7 @@ import { payRoutes } from './routes/pay';
 import { payinRoutes } from './routes/payins';
 import { payoutRoutes } from './routes/payouts';
 import { checkerRequestRoutes } from './routes/checker-requests';
+import { attentionRoutes } from './routes/attention';
 import { payoutAdminRoutes } from './routes/payout-admin';
 import { payoutEkoRoutes } from './routes/payout-eko';
 import { reportRoutes } from './routes/reports';
@@ -123,6 +124,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(payinRoutes, settings);
       await v1.register(payoutRoutes, settings);
       await v1.register(checkerRequestRoutes, settings);
+      await v1.register(attentionRoutes, settings);
       await v1.register(payoutAdminRoutes, settings);
       await v1.register(payoutEkoRoutes, settings);
       await v1.register(reportRoutes, settings);

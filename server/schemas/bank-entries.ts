@@ -25,6 +25,9 @@ export const BankEntryFilters = {
   amount: Type.Optional(Rupees()),
   amountCode: Type.Optional(Type.String({ minLength: 1, maxLength: 5 })),
   used: Type.Optional(enumOf(USED_FILTER)),
+  staleMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 43_200, description: 'added at least this many minutes ago' }),
+  ),
   source: Type.Optional(enumListOf(PAYMENT_SOURCES)),
   from: Type.Optional(IstDay()),
   to: Type.Optional(IstDay()),

@@ -99,6 +99,10 @@ export const PayinFilters = {
   ),
   amount: Type.Optional(Rupees()),
   bankAccountId: Type.Optional(Type.String({ format: 'uuid' })),
+  staleMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 43_200, description: 'unchanged for at least this many minutes' }),
+  ),
+  callback: Type.Optional(enumOf(['FAILED'] as const, 'the latest callback failed for good (the red bell)')),
   from: Type.Optional(IstDay()),
   to: Type.Optional(IstDay()),
 };

@@ -2,6 +2,7 @@ import englishMessages from 'ra-language-english';
 import type { TranslationMessages } from 'react-admin';
 import { accountMessages } from '../account/messages';
 import { approvalMessages } from '../pages/approvals/messages';
+import { attentionMessages } from '../pages/attention/messages';
 import { applicationMessages } from '../resources/merchant-applications/messages';
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
@@ -29,6 +30,7 @@ export const appMessages = {
     name: 'Payment-Gateway',
     ...accountMessages,
     ...approvalMessages,
+    ...attentionMessages,
     ...dashboardMessages,
     ...reportMessages,
     loading: 'Loading…',

@@ -8,6 +8,7 @@ import { LoadingIndicator, ToggleThemeButton, useTranslate } from 'react-admin';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
+import { AttentionBell } from '../pages/attention/AttentionBell';
 import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
@@ -70,6 +71,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <LoadingIndicator aria-label={translate('app.loading')} />
         </Box>
+        <AttentionBell />
         <ApprovalsLink role={role} />
         <ToggleThemeButton />
         <UserBadge name={name} role={role} />

@@ -37,6 +37,10 @@ export const callbacks = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'PENDING'`),
     index('callbacks_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    // The failed ones, for the attention panel and the list filtered to them.
+    index('callbacks_failed_idx')
+      .on(t.entity, t.entityId)
+      .where(sql`${t.state} = 'FAILED'`),
   ],
 );
 

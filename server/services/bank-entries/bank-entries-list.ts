@@ -36,6 +36,8 @@ const filterWhere = (f: Filters): SQL[] =>
     f.used === 'Used' && sql`${bankEntries.payinId} IS NOT NULL`,
     f.used === 'UnUsed' && sql`${bankEntries.payinId} IS NULL AND ${bankEntries.vendorSettlementId} IS NULL`,
     f.used === 'InternalTransfer' && sql`${bankEntries.vendorSettlementId} IS NOT NULL`,
+    f.staleMinutes !== undefined &&
+      sql`${bankEntries.createdAt} < now() - make_interval(mins => ${f.staleMinutes}::int)`,
     f.source && f.source.length > 0 && inArray(bankEntries.source, f.source),
     f.ids && inArray(bankEntries.id, f.ids),
     ...istDayRange(bankEntries.createdAt, f.from, f.to),

@@ -95,6 +95,14 @@ export const callbackStateColumn = (entity: string, idColumn: AnyPgColumn | SQL)
     where c.entity = ${entity} and c.entity_id = ${idColumn}
     order by c.created_at desc, c.id desc limit 1), 'NONE')`;
 
+/**
+ * The records of a kind whose latest callback failed for good (the red bell): a sub-select of
+ * their ids, read through the partial index of failed callbacks.
+ */
+export const failingCallbackIds = (entity: string): SQL => sql`SELECT c.entity_id FROM ${callbacks} c
+  WHERE c.entity = ${entity} AND c.state = 'FAILED' AND NOT EXISTS (SELECT 1 FROM ${callbacks} n
+    WHERE n.entity = c.entity AND n.entity_id = c.entity_id AND (n.created_at, n.id) > (c.created_at, c.id))`;
+
 /** A record's callbacks with their attempts, newest first, as the record's show view lists them. */
 export const callbacksOf = async (db: DbOrTx, entity: string, entityId: string): Promise<CallbackView[]> => {
   const rows = await db

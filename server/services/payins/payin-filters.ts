@@ -5,6 +5,7 @@ import { istDayStart } from '../../../domain/format';
 import type { ListFilters } from '../../routes/read-routes';
 import type { PayinFilters } from '../../schemas/payins';
 import { conditions } from '../common/lists';
+import { failingCallbackIds } from '../callbacks/callbacks';
 import { bound, oneOf, type Bind } from '../common/list-statements';
 import { paiseFrom } from '../common/money-input';
 import { codesOf, refuseHiddenFilters, type DataScope } from '../common/scope';
@@ -34,6 +35,9 @@ export const payinConditions = (f: Filters, codes: string[] | null, bind: Bind):
     shortCode && sql`${payins.shortCode} = ${bind('shortCode', shortCode)}`,
     f.amount !== undefined && sql`${payins.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
     f.bankAccountId && sql`${payins.bankAccountId} = ${bind('bankAccountId', f.bankAccountId)}::uuid`,
+    f.staleMinutes !== undefined &&
+      sql`${payins.updatedAt} < now() - make_interval(mins => ${bind('staleMinutes', f.staleMinutes)}::int)`,
+    f.callback === 'FAILED' && sql`${payins.id} IN (${failingCallbackIds('payins')})`,
     f.ids && oneOf(payins.id, 'ids', f.ids, bind, 'uuid'),
     f.from && sql`${payins.createdAt} >= ${bind('from', istDayStart(f.from))}::timestamptz`,
     f.to && sql`${payins.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,

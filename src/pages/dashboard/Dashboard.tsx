@@ -6,6 +6,7 @@ import { DashboardFigures } from './DashboardFigures';
 import { periodOf, useBoardQuery, useSearch, type Period } from './hooks';
 import { MerchantSelect } from './MerchantSelect';
 import { SearchBar } from './SearchBar';
+import { AttentionPanel } from '../attention/AttentionPanel';
 
 interface DashboardFilters {
   merchantCodes: string[];
@@ -32,6 +33,7 @@ export const Dashboard = () => {
   const figures = useBoardQuery(['dashboard', query], (signal) => boardActions.dashboard(query, { signal }));
   return (
     <Stack spacing={2} sx={{ py: 2 }}>
+      <AttentionPanel />
       <SearchBar
         period={draft.period}
         onPeriod={(period) => change({ period })}

@@ -19,5 +19,6 @@ export const useBankEntryFilters = () => {
     <SelectInput key="source" source="source" choices={sources} emptyText={all} alwaysOn />,
     <DateInput key="from" source="from" alwaysOn />,
     <DateInput key="to" source="to" alwaysOn />,
+    <NumberInput key="staleMinutes" source="staleMinutes" min={1} step={1} />,
   ];
 };

@@ -14,6 +14,7 @@ export const bankEntryMessages = {
     createdAt: 'Created at (IST)',
     from: 'From (IST)',
     to: 'To (IST)',
+    staleMinutes: 'Added at least (minutes) ago',
     file: 'Bank statement (CSV)',
   },
   columns: { amount: 'Amount (₹)' },

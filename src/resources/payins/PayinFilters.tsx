@@ -1,5 +1,13 @@
 import { cloneElement, type ReactElement } from 'react';
-import { AutocompleteInput, DateInput, NumberInput, ReferenceInput, SelectArrayInput, TextInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  DateInput,
+  NumberInput,
+  ReferenceInput,
+  SelectArrayInput,
+  SelectInput,
+  TextInput,
+} from 'react-admin';
 import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
 import type { PayinAccess } from './access';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';
@@ -70,6 +78,12 @@ const PAYIN_FILTERS: PayinFilter[] = [
   { source: 'period', alwaysOn: true, input: <DatePresetInput source="period" /> },
   { source: 'from', alwaysOn: true, input: <DateInput source="from" /> },
   { source: 'to', alwaysOn: true, input: <DateInput source="to" /> },
+  { source: 'staleMinutes', input: <NumberInput source="staleMinutes" min={1} step={1} /> },
+  {
+    source: 'callback',
+    shown: ({ access }) => access.seesMerchants,
+    input: <SelectInput source="callback" choices={[{ id: 'FAILED', name: 'resources.payins.callback.FAILED' }]} />,
+  },
 ];
 
 export const payinFilters = (context: FilterContext): ReactElement[] =>

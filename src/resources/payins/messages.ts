@@ -36,6 +36,8 @@ export const payinMessages = {
     merchantOrderId: 'Merchant Order ID',
     customerId: 'Customer ID',
     shortCode: 'Code',
+    staleMinutes: 'Unchanged for (minutes)',
+    callback: 'Callback',
     amount: 'Amount',
     bankAccountId: 'Bank Account',
     period: 'Date',

@@ -1,0 +1,1 @@
+CREATE INDEX "callbacks_failed_idx" ON "callbacks" USING btree ("entity","entity_id") WHERE "callbacks"."state" = 'FAILED';
