@@ -1,3 +1,5 @@
+import { createElement } from 'react';
+import { ListError } from './resources/shared/ListError';
 import type { CSSObject, Theme } from '@mui/material';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
@@ -76,8 +78,14 @@ const shared = (base: RaThemeOptions, green: GreenShades): RaThemeOptions => ({
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
     // A list wider than the screen scrolls inside its card instead of pushing the page sideways.
-    RaList: { styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } } },
+    RaList: {
+      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } },
+      // A failed load is an error panel with Retry, in every list (issue 31, item 6).
+      defaultProps: { error: createElement(ListError) },
+    },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
+    // Compact rows: a list shows more of the day, and fits a 1440 px screen (issue 31, item 5).
+    MuiTableCell: { styleOverrides: { sizeSmall: { padding: '4px 8px' } } },
   },
 });
 

@@ -34,6 +34,7 @@ export const appMessages = {
     ...dashboardMessages,
     ...reportMessages,
     loading: 'Loading…',
+    list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
     home: 'Home',
     page_title_in_group: '%{group}: %{item}',
     menu: {

@@ -9,6 +9,7 @@ const ToastView = ({ toast, onGone }: { toast: Toast; onGone: (id: string) => vo
   const [shown, setShown] = useState(true);
 
   useEffect(() => {
+    if (!Number.isFinite(toast.timeOut)) return undefined;
     const timer = setTimeout(() => setShown(false), toast.timeOut);
     return () => clearTimeout(timer);
   }, [toast.timeOut]);
@@ -48,7 +49,8 @@ export const Toaster = () => {
       aria-label={translate('app.toast.region')}
       sx={{
         position: 'fixed',
-        top: 16,
+        // Below the top bar: the user's name, its menu and Logout stay in reach.
+        top: { xs: 64, sm: 72 },
         right: 16,
         left: { xs: 16, sm: 'auto' },
         width: { sm: 380 },

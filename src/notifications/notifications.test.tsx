@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderInAdmin } from '../test-support';
 import { useHeaderState } from './HeaderStateProvider';
 import { useToasts, type ToastActions } from './ToastProvider';
-import { createToast, dequeue, enqueue, TOAST_TIMEOUT_MS, TOAST_TRANSITION_MS } from './toastQueue';
+import { createToast, dequeue, enqueue, TOAST_TIMEOUT_MS, TOAST_TRANSITION_MS, UNTIL_DISMISSED } from './toastQueue';
 
 afterEach(() => vi.useRealTimers());
 
@@ -23,6 +23,13 @@ describe('toast queue (SPEC §3)', () => {
   });
 
   it('removes by id', () => expect(dequeue([a, b], a.id)).toEqual([b]));
+
+  it('keeps an error until it is dismissed, and shows a toast already on screen once', () => {
+    const failed = createToast({ type: 'error', title: 'Error', message: 'The database is not answering.' });
+    expect(failed.timeOut).toBe(UNTIL_DISMISSED);
+    const again = createToast({ type: 'error', title: 'Error', message: 'The database is not answering.' });
+    expect(enqueue(enqueue([a], failed), again)).toEqual([a, failed]);
+  });
 });
 
 const grabbed = {} as { toasts: ToastActions; header: ReturnType<typeof useHeaderState> };

@@ -21,7 +21,7 @@ const Lines = ({ lines }: { lines: (string | null)[] }) => (
 
 export const BankDetails = () => {
   const r = useRecordContext<BankAccount>();
-  return r ? <Lines lines={[r.bankName, r.holderName, r.ifsc]} /> : null;
+  return r ? <Lines lines={[r.bankName, r.holderName, [r.accountNumber, r.ifsc].filter(Boolean).join(' · ')]} /> : null;
 };
 
 export const Limits = () => {

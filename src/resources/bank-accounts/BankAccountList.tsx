@@ -1,7 +1,7 @@
 import { ListPagination } from '../shared/ListPagination';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box } from '@mui/material';
-import { CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton, CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
 import { canDo } from '../../../domain/access';
 import { formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -21,6 +21,7 @@ const Actions = () => {
   const { role } = useSession();
   return (
     <TopToolbar>
+      <ColumnsButton />
       {role && canDo(role, 'bank-accounts', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>
@@ -40,6 +41,9 @@ const RowActions = () => {
 
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 
+/** Shown through the Columns button: the pay page's display switches, the UPI id, the account number alone (Bank Details holds it). */
+const HIDDEN_COLUMNS = ['accountNumber', 'upiId', 'showQr', 'showBankDetails'];
+
 export const BankAccountList = () => {
   const translate = useTranslate();
   const field = (name: string) => translate(`resources.bank-accounts.fields.${name}`);
@@ -58,7 +62,11 @@ export const BankAccountList = () => {
         bulkActionButtons={false}
         empty={<ListEmpty filtered icon={<BankIcon />} />}
         sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        hiddenColumns={HIDDEN_COLUMNS}
       >
+        <DataTable.Col label={field('actions')} disableSort>
+          <RowActions />
+        </DataTable.Col>
         <DataTable.Col source="nickname" cellSx={nowrap} />
         <DataTable.Col source="bankName" label={field('bankDetails')}>
           <BankDetails />
@@ -99,7 +107,7 @@ export const BankAccountList = () => {
         <DataTable.Col source="approval" disableSort>
           <Approval />
         </DataTable.Col>
-        <DataTable.Col source="merchantCodes" disableSort cellSx={() => ({ minWidth: 140 })}>
+        <DataTable.Col source="merchantCodes" disableSort cellSx={() => ({ minWidth: 110 })}>
           <MerchantsField />
         </DataTable.Col>
         <DataTable.Col
@@ -110,9 +118,6 @@ export const BankAccountList = () => {
         <DataTable.Col source="vendorCode" disableSort cellSx={nowrap} />
         <DataTable.Col source="createdAt">
           <CreatedAt />
-        </DataTable.Col>
-        <DataTable.Col label="" disableSort>
-          <RowActions />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -23,6 +23,7 @@ export const bankAccountMessages = {
     updatedAt: 'Updated At (IST)',
     bankDetails: 'Bank Details',
     limits: 'Limits',
+    actions: 'Action',
     approval: 'Approval',
     approvedAt: 'Approved At (IST)',
     balance: 'Balance',

@@ -30,6 +30,7 @@ export const MerchantList = () => (
       bulkActionButtons={false}
       expand={<SubMerchantPanel />}
       isRowExpandable={(r) => (r.subMerchantCount ?? 0) > 0}
+      hiddenColumns={['siteUrl']}
       empty={<MerchantEmpty filtered />}
     >
       {merchantColumns()}

@@ -1,5 +1,5 @@
 import AssignmentIcon from '@mui/icons-material/AssignmentOutlined';
-import { Button, CreateButton, TopToolbar, useCreatePath } from 'react-admin';
+import { Button, ColumnsButton, CreateButton, TopToolbar, useCreatePath } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { canDo, canUseScreen } from '../../../domain/access';
 import { useSession } from '../../session/SessionProvider';
@@ -22,6 +22,7 @@ export const MerchantListActions = () => {
         </Button>
       )}
       <ReconciliationButton />
+      <ColumnsButton />
       {role && canDo(role, 'merchants', 'create') && <CreateButton />}
       <ExportButton />
     </TopToolbar>

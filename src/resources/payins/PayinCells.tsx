@@ -5,6 +5,7 @@ import { amber, blue, green, grey, orange, purple, red } from '@mui/material/col
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { PayinStatus } from '../../../domain/payin';
 import { useToasts } from '../../notifications';
+import { CallbackBell } from './CallbackBell';
 import type { Payin } from './types';
 
 const DARK_TEXT = 'rgba(0, 0, 0, 0.87)';
@@ -42,6 +43,7 @@ export const StatusCell = () => {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <StatusChip status={r.status} reason={r.reason} />
+      <CallbackBell />
       {r.test && (
         <Chip size="small" variant="outlined" color="secondary" label={translate('resources.payins.test_tag')} />
       )}

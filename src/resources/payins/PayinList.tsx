@@ -1,12 +1,20 @@
 import { useMemo } from 'react';
 import DepositIcon from '@mui/icons-material/SavingsOutlined';
-import { DataTable, FilterButton, List, ResourceContextProvider, TopToolbar, useListContext } from 'react-admin';
+import {
+  ColumnsButton,
+  DataTable,
+  FilterButton,
+  List,
+  ResourceContextProvider,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
 import { PAYIN_VIEWS, type PayinView } from '../../../domain/payin';
 import { ListLiveToggle } from '../../live';
 import { ListEmpty } from '../shared/ListEmpty';
 import { ListPagination } from '../shared/ListPagination';
 import { PAYINS } from './actions';
-import { payinColumns } from './payinColumns';
+import { hiddenPayinColumns, payinColumns } from './payinColumns';
 import { PayinExportButton } from './PayinExportButton';
 import { payinFilters } from './PayinFilters';
 import { PaymentLinkButton } from './PaymentLinkButton';
@@ -18,6 +26,7 @@ const Actions = ({ live }: { live: boolean }) => (
   <TopToolbar>
     {live && <ListLiveToggle topic="payins" />}
     <FilterButton />
+    <ColumnsButton />
     <PaymentLinkButton />
     <PayinExportButton />
   </TopToolbar>
@@ -33,9 +42,12 @@ const NoneFound = () => {
   );
 };
 
-const label = (id: string) => `resources.payins.fields.${id}`;
+const COLUMN_HEADERS = ['merchantOrderId', 'utr', 'actions'];
+const label = (id: string) => `resources.payins.${COLUMN_HEADERS.includes(id) ? 'columns' : 'fields'}.${id}`;
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 const mono = () => ({ whiteSpace: 'nowrap', fontFamily: 'monospace' });
+/** A date and its time break onto two lines at " at ": the column stays narrow. */
+const wraps = () => ({ whiteSpace: 'normal', minWidth: 96, maxWidth: 110 });
 
 /**
  * One list for the four Deposit screens: `view` fixes the statuses listed (PAYIN_VIEWS), except
@@ -58,17 +70,18 @@ export const PayinList = ({ view }: { view: PayinView }) => {
       <DataTable<Payin>
         rowClick="show"
         bulkActionButtons={false}
+        hiddenColumns={hiddenPayinColumns(columns)}
         empty={<NoneFound />}
         sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
         {columns.map((c) => (
           <DataTable.Col<Payin>
             key={c.id}
-            source={c.id === 'image' || c.id === 'actions' ? undefined : c.id}
+            source={c.id === 'actions' ? undefined : c.id}
             label={label(c.id)}
             disableSort={!c.sortable}
             render={c.render}
-            cellSx={c.mono ? mono : nowrap}
+            cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
           >
             {c.cell}
           </DataTable.Col>

@@ -1,6 +1,12 @@
 /** The English messages of the four Deposit screens (`resources.payins.*` in the catalogue). */
 export const payinMessages = {
   name: 'Deposit |||| Deposits',
+  /** List headers where a cell holds more than its field. */
+  columns: {
+    merchantOrderId: 'Order ID · Merchant',
+    utr: 'UTR Submitted · Bank',
+    actions: 'Action',
+  },
   fields: {
     id: 'PayIn ID',
     shortCode: 'Code',

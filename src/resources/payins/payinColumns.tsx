@@ -3,10 +3,10 @@ import { Box } from '@mui/material';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import type { PayinView } from '../../../domain/payin';
 import type { PayinAccess } from './access';
-import { CallbackBell } from './CallbackBell';
 import { CopyableText, StatusCell } from './PayinCells';
 import { ReopenButton } from './ReopenButton';
 import { ScreenshotButton } from './ScreenshotButton';
+import { TwoLines } from '../shared/TwoLines';
 import { SetSuccessButton } from './SetSuccessButton';
 import type { Payin } from './types';
 
@@ -25,19 +25,34 @@ export interface PayinColumn {
   cell?: ReactNode;
   render?: (r: Payin) => ReactNode;
   mono?: boolean;
+  /** Hidden until the user shows it. */
+  hidden?: boolean;
+  /** Its text may wrap (a date and its time on two lines). */
+  wraps?: boolean;
 }
 
 const seesMerchants = ({ access }: ColumnContext) => access.seesMerchants;
 
+/** The row's work first: the screenshot to read, Set Success, Set to INITIATED. */
 const RowActions = () => (
-  <Box sx={{ display: 'flex' }}>
+  <Box sx={{ display: 'flex', alignItems: 'center' }}>
+    <ScreenshotButton />
     <SetSuccessButton />
     <ReopenButton />
   </Box>
 );
 
-/** The Deposit columns as data, in the current console's order, adapted to the API's fields. */
+/**
+ * The Deposit columns as data: the row's actions first, then what a person matches money by
+ * (code, amounts, status), then who and how. UTR submitted and UTR on the bank share a cell, the
+ * merchant sits under its order id; Customer ID starts hidden (the Columns button shows it).
+ */
 export const PAYIN_COLUMNS: readonly PayinColumn[] = [
+  {
+    id: 'actions',
+    shown: ({ access }) => access.mayConfirm || access.mayReopen || access.mayEnterUtr,
+    cell: <RowActions />,
+  },
   { id: 'shortCode', shown: ({ access }) => access.seesShortCode, mono: true },
   { id: 'confirmedAmount', render: (r) => (r.confirmedAmount === null ? '' : formatRupees(r.confirmedAmount)) },
   {
@@ -47,21 +62,19 @@ export const PAYIN_COLUMNS: readonly PayinColumn[] = [
   },
   { id: 'amount', sortable: true, render: (r) => formatRupees(r.amount) },
   { id: 'status', cell: <StatusCell /> },
-  { id: 'callback', cell: <CallbackBell /> },
-  { id: 'merchantOrderId', shown: seesMerchants, render: (r) => <CopyableText value={r.merchantOrderId} /> },
-  { id: 'merchantCode', shown: seesMerchants },
-  { id: 'customerId', shown: seesMerchants },
-  { id: 'submittedUtr', mono: true },
-  { id: 'utr', mono: true },
+  {
+    id: 'merchantOrderId',
+    shown: seesMerchants,
+    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} />} bottom={r.merchantCode} />,
+  },
+  { id: 'customerId', shown: seesMerchants, hidden: true },
+  { id: 'utr', render: (r) => <TwoLines mono top={r.submittedUtr ?? '—'} bottom={r.utr ?? '—'} /> },
   { id: 'source' },
   { id: 'bankNickname' },
-  { id: 'updatedAt', sortable: true, render: (r) => formatDateTime(r.updatedAt) },
-  { id: 'image', shown: ({ access }) => access.mayEnterUtr, cell: <ScreenshotButton /> },
-  {
-    id: 'actions',
-    shown: ({ access }) => access.mayConfirm || access.mayReopen,
-    cell: <RowActions />,
-  },
+  { id: 'updatedAt', sortable: true, render: (r) => formatDateTime(r.updatedAt), wraps: true },
 ];
 
 export const payinColumns = (context: ColumnContext) => PAYIN_COLUMNS.filter((c) => c.shown?.(context) ?? true);
+
+/** The columns hidden until the user shows them (react-admin's Columns button keeps the choice). */
+export const hiddenPayinColumns = (columns: readonly PayinColumn[]) => columns.filter((c) => c.hidden).map((c) => c.id);

@@ -138,22 +138,17 @@ describe('the columns', () => {
     renderList('completed', 'ADMIN');
     await rowOf('K7Q2M');
     expect(headers()).toEqual([
+      'Action',
       'Code',
       'Confirmed',
       'Commission',
       'Amount',
       'Status',
-      'Callback',
-      'Merchant Order ID',
-      'Merchant Code',
-      'Customer ID',
-      'UTR · Submitted',
-      'UTR · Bank',
+      'Order ID · Merchant',
+      'UTR Submitted · Bank',
       'Source',
       'Bank',
       'Updated At (IST)',
-      'Image',
-      'Action',
     ]);
     const row = await rowOf('K7Q2M');
     expect(screen.getByRole('combobox', { name: 'Merchant' })).toBeInTheDocument();
@@ -178,7 +173,7 @@ describe('the columns', () => {
     api([forVendor({ ...PAYIN, status: 'SUCCESS' })]);
     renderList('completed', role);
     await rowOf('ALPHA-HDFC-01');
-    for (const hidden of ['Commission', 'Merchant Order ID', 'Merchant Code', 'Customer ID', 'Image', 'Action'])
+    for (const hidden of ['Commission', 'Order ID · Merchant', 'Customer ID', 'Action'])
       expect(headers()).not.toContain(hidden);
     // The code is what a vendor quotes to the gateway about a credit.
     expect(headers()).toContain('Code');

@@ -43,7 +43,7 @@ export const PayoutStatusCell = () => {
   if (!r) return null;
   const t = (key: string, options?: object) => translate(`resources.payouts.${key}`, options);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5, maxWidth: 150 }}>
       <PayoutStatusChip status={r.status} reason={r.reason} />
       {r.awaitingChecker && (
         <Tooltip title={t('awaiting_checker_by', { name: r.awaitingChecker })}>

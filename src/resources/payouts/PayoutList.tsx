@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import WithdrawalIcon from '@mui/icons-material/PaymentsOutlined';
 import { Card, CardContent } from '@mui/material';
-import { DataTable, FilterButton, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { ColumnsButton, DataTable, FilterButton, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { PAYOUT_VIEWS, type PayoutView } from '../../../domain/payout';
 import { Message } from '../../layout/Message';
 import { ListPagination } from '../shared/ListPagination';
 import { NewPayoutButton } from './NewPayoutButton';
-import { isField, payoutColumns } from './payoutColumns';
+import { hiddenPayoutColumns, isField, payoutColumns } from './payoutColumns';
 import { PayoutExportButton } from './PayoutExportButton';
 import { payoutFilters } from './PayoutFilters';
 import { PayoutBulkBar } from './PayoutSelection';
@@ -16,6 +16,7 @@ import { usePayoutAccess } from './usePayoutAccess';
 const Actions = () => (
   <TopToolbar>
     <FilterButton />
+    <ColumnsButton />
     <NewPayoutButton />
     <PayoutExportButton />
   </TopToolbar>
@@ -36,9 +37,12 @@ const NoneFound = () => {
   );
 };
 
-const label = (id: string) => `resources.payouts.fields.${id}`;
+const COLUMN_HEADERS = ['merchantOrderId', 'amount', 'utr'];
+const label = (id: string) => `resources.payouts.${COLUMN_HEADERS.includes(id) ? 'columns' : 'fields'}.${id}`;
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 const mono = () => ({ whiteSpace: 'nowrap', fontFamily: 'monospace' });
+/** A date and its time break onto two lines at " at ": the column stays narrow. */
+const wraps = () => ({ whiteSpace: 'normal', minWidth: 96, maxWidth: 110 });
 
 /**
  * One list for the three Withdrawal screens: `view` fixes the statuses listed (PAYOUT_VIEWS),
@@ -63,6 +67,7 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
       <DataTable<Payout>
         rowClick="show"
         bulkActionButtons={false}
+        hiddenColumns={hiddenPayoutColumns(columns)}
         empty={<NoneFound />}
         sx={{ '& .MuiTableCell-root': { px: 1 } }}
       >
@@ -73,7 +78,7 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
             label={label(c.id)}
             disableSort={!c.sortable}
             render={c.render}
-            cellSx={c.mono ? mono : nowrap}
+            cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
           >
             {c.cell}
           </DataTable.Col>

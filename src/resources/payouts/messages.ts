@@ -1,6 +1,12 @@
 /** The English messages of the three Withdrawal screens (`resources.payouts.*` in the catalogue). */
 export const payoutMessages = {
   name: 'Withdrawal |||| Withdrawals',
+  /** List headers where a cell holds more than its field. */
+  columns: {
+    merchantOrderId: 'Order ID · Merchant',
+    amount: 'Amount · Commission',
+    utr: 'UTR · Method · Bank',
+  },
   fields: {
     select: 'Select',
     id: 'ID',

@@ -5,6 +5,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { Box } from '@mui/material';
 import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
 import { CopyableText } from '../payins/PayinCells';
+import { TwoLines } from '../shared/TwoLines';
 import type { PayoutAccess } from './access';
 import { payoutActions } from './actions';
 import { ApproveButton } from './ApproveButton';
@@ -31,6 +32,10 @@ export interface PayoutColumn {
   cell?: ReactNode;
   render?: (r: Payout) => ReactNode;
   mono?: boolean;
+  /** Hidden until the user shows it. */
+  hidden?: boolean;
+  /** Its text may wrap (a date and its time on two lines). */
+  wraps?: boolean;
 }
 
 /** Approve, reject, drop, reverse, reset, Edit UTR and the callback bell: each shows itself only when allowed. */
@@ -53,23 +58,49 @@ export const PayoutRowActions = () => (
 
 const seesMerchants = (a: PayoutAccess) => a.seesMerchants;
 
-/** The Withdrawal columns as data, in the current console's order (reference §5), adapted to the API's fields. */
+/**
+ * The Withdrawal columns as data: the row's actions first, then whose pay-out and to whom, the
+ * money and its status. The merchant sits under its order id, the commission under the amount,
+ * the method and paying bank under the UTR; User starts hidden (the Columns button shows it).
+ */
 export const PAYOUT_COLUMNS: readonly PayoutColumn[] = [
   { id: 'select', shown: (a) => a.mayAssign, cell: <SelectCell /> },
-  { id: 'id', cell: <PayoutIdCell /> },
   { id: 'actions', cell: <PayoutRowActions /> },
-  { id: 'merchantOrderId', shown: seesMerchants, render: (r) => <CopyableText value={r.merchantOrderId} /> },
-  { id: 'merchantCode', shown: seesMerchants },
+  { id: 'id', cell: <PayoutIdCell />, hidden: true },
+  {
+    id: 'merchantOrderId',
+    shown: seesMerchants,
+    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} />} bottom={r.merchantCode} />,
+  },
   { id: 'vendorCode', shown: (a) => a.staff },
   { id: 'bankDetails', cell: <BankDetailsCell /> },
-  { id: 'amount', sortable: true, render: (r) => formatRupees(r.amount) },
-  { id: 'fee', shown: seesMerchants, render: (r) => formatRupees(r.fee) },
+  {
+    id: 'amount',
+    sortable: true,
+    render: (r) => (
+      <TwoLines top={formatRupees(r.amount)} bottom={r.fee === undefined ? undefined : `+ ${formatRupees(r.fee)}`} />
+    ),
+  },
   { id: 'status', cell: <PayoutStatusCell /> },
-  { id: 'utr', mono: true },
-  { id: 'customerId' },
-  { id: 'method', render: (r) => snakeToTitle(r.method) },
-  { id: 'bankNickname' },
-  { id: 'updatedAt', sortable: true, render: (r) => formatDateTime(r.updatedAt) },
+  {
+    id: 'utr',
+    render: (r) => (
+      <TwoLines
+        top={
+          <Box component="span" sx={{ fontFamily: 'monospace' }}>
+            {r.utr ?? '—'}
+          </Box>
+        }
+        bottom={[snakeToTitle(r.method), r.bankNickname].filter(Boolean).join(' · ')}
+      />
+    ),
+  },
+  { id: 'customerId', hidden: true },
+  { id: 'updatedAt', sortable: true, render: (r) => formatDateTime(r.updatedAt), wraps: true },
 ];
+
+/** The columns hidden until the user shows them (react-admin's Columns button keeps the choice). */
+export const hiddenPayoutColumns = (columns: readonly PayoutColumn[]) =>
+  columns.filter((c) => c.hidden).map((c) => c.id);
 
 export const payoutColumns = (access: PayoutAccess) => PAYOUT_COLUMNS.filter((c) => c.shown?.(access) ?? true);

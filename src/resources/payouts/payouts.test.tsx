@@ -31,17 +31,17 @@ describe('the three Withdrawal screens', () => {
     api([{ ...PAYOUT, awaitingChecker: 'ops.anita', awaitingProvider: 'eko' }]);
     renderList('progress', 'OPERATIONS');
     const tr = await rowOf('WD-1');
-    expect(headers()).toEqual(
-      expect.arrayContaining(['ID', 'Action', 'Merchant Order ID', 'Merchant', 'Vendor', 'Bank Details']),
-    );
-    expect(headers().slice(-8)).toEqual([
-      'Amount',
-      'Commission',
+    // The selection and the row's actions first; the merchant under its order id, the commission under the amount,
+    // the method and paying bank under the UTR; ID and User behind the Columns button.
+    expect(headers()).toEqual([
+      'Select',
+      'Action',
+      'Order ID · Merchant',
+      'Vendor',
+      'Bank Details',
+      'Amount · Commission',
       'Status',
-      'UTR',
-      'User',
-      'Method',
-      'From Bank',
+      'UTR · Method · Bank',
       'Last Updated (IST)',
     ]);
     expect(within(tr).getByText('Asha Rao')).toBeInTheDocument();
@@ -55,9 +55,9 @@ describe('the three Withdrawal screens', () => {
     api([forVendor({ ...PAYOUT, vendorCode: 'V1' })]);
     renderList('progress', role);
     await rowOf('Asha Rao');
-    for (const hidden of ['Merchant Order ID', 'Merchant', 'Commission', 'Vendor'])
-      expect(headers()).not.toContain(hidden);
-    expect(headers()).toContain('Amount');
+    for (const hidden of ['Order ID · Merchant', 'Vendor']) expect(headers()).not.toContain(hidden);
+    expect(headers()).toContain('Amount · Commission');
+    expect(screen.queryByText(/^\+ ₹/)).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Merchant' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New Payout' })).not.toBeInTheDocument();
   });
@@ -116,8 +116,8 @@ describe('the row actions', () => {
 
   it("are offered to a vendor's user on its own vendor's pay-outs only", async () => {
     api([
-      forVendor(row('a', { vendorCode: 'V1', customerId: 'MINE' })),
-      forVendor(row('b', { vendorCode: 'V2', customerId: 'THEIRS' })),
+      forVendor(row('a', { vendorCode: 'V1', accountHolder: 'MINE' })),
+      forVendor(row('b', { vendorCode: 'V2', accountHolder: 'THEIRS' })),
     ]);
     renderList('progress', 'VENDOR');
     expect(buttonsOf(await rowOf('MINE'))).toEqual(['Approve', 'Reject']);

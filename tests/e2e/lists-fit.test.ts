@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { canUseScreen, type Screen } from '../../domain/access';
+import { signIn } from './support/pages';
+import { productSuite } from './support/suite';
+
+/**
+ * Issue 31, item 5: the lists operations work in fit a 1440×900 screen with their default columns,
+ * nothing cut and no sideways scroll, the row's actions first.
+ */
+const suite = productSuite();
+
+const LISTS = [
+  'deposit/progress',
+  'deposit/completed',
+  'deposit/all',
+  'withdrawal/progress',
+  'withdrawal/all',
+  'add-data',
+  'merchant',
+  'bank-accounts',
+] as const satisfies readonly Screen[];
+
+/** How the list's table sits in the page: its width, the room it has, and the page's own width. */
+const measure = (page: Page) =>
+  page.evaluate(() => {
+    const table = document.querySelector('#main-content table') as HTMLElement;
+    const holder = table.parentElement as HTMLElement;
+    return {
+      table: Math.round(table.getBoundingClientRect().width),
+      room: holder.clientWidth,
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+      headers: [...table.querySelectorAll('thead th')].map((th) => (th.textContent ?? '').trim()),
+      widths: [...table.querySelectorAll('thead th')].map(
+        (th) => `${(th.textContent ?? '').trim()}=${Math.round(th.getBoundingClientRect().width)}`,
+      ),
+    };
+  });
+
+describe('lists at 1440×900', () => {
+  it.each(['ADMIN', 'OPERATIONS', 'TRANSACTIONS'] as const)('fit for %s, the actions first', (role) =>
+    suite.withPage(async (page) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, suite.product.url, role.toLowerCase());
+      const report: string[] = [];
+      for (const screen of LISTS.filter((l) => canUseScreen(role, l))) {
+        const path = `/app/${screen}`;
+        await page.goto(`${suite.product.url}${path}`);
+        await page.locator('#main-content tbody tr').first().waitFor();
+        const m = await measure(page);
+        if (m.table > m.room || m.page > m.viewport)
+          report.push(`${path}: table ${m.table} in ${m.room}, page ${m.page} (${m.widths.join(', ')})`);
+        if (m.headers.includes('Action') && !m.headers.slice(0, 3).includes('Action'))
+          report.push(`${path}: Action is column ${m.headers.indexOf('Action') + 1}`);
+      }
+      expect(report).toEqual([]);
+    }),
+  );
+});
+
+describe('the column chooser', () => {
+  it('shows a hidden column on request', () =>
+    suite.withPage(async (page) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signIn(page, suite.product.url, 'admin');
+      await page.goto(`${suite.product.url}/app/deposit/all`);
+      await page.locator('#main-content tbody tr').first().waitFor();
+      const headers = page.locator('#main-content thead th');
+      expect(await headers.allInnerTexts()).not.toContain('Customer ID');
+      await page.getByRole('button', { name: 'Columns' }).click();
+      await page.getByRole('switch', { name: 'Customer ID' }).or(page.getByLabel('Customer ID')).first().check();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => headers.allInnerTexts()).toContain('Customer ID');
+    }));
+});
