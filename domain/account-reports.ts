@@ -7,7 +7,7 @@ import type { ReportColumn } from './reports';
  */
 const count = (key: string, header: string): ReportColumn => ({ key, header, kind: 'text' });
 const amount = (key: string, header: string): ReportColumn => ({ key, header, kind: 'amount' });
-const day: ReportColumn = { key: 'day', header: 'Day (IST)', kind: 'text' };
+const day: ReportColumn = { key: 'day', header: 'Day (IST)', kind: 'day' };
 const balances = [amount('balance', 'Balance'), amount('netBalance', 'Net Balance')];
 
 export const ACCOUNTS_COLUMNS: readonly ReportColumn[] = [

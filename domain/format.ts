@@ -48,6 +48,12 @@ export const formatDateTime = (value: DateInput): string => {
   return `${datePart(ist)} at ${clock} ${hours < 12 ? 'AM' : 'PM'}`;
 };
 
+/** An IST day 'yyyy-mm-dd' as the screens write it, 'dd/mm/yyyy'; other text unchanged. */
+export const formatIstDay = (day: string | null | undefined): string => {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : (day ?? '');
+};
+
 /** The current IST calendar day as UTC instants: IST midnight to the next IST midnight minus 1 ms. */
 export const todayRange = (now: Date = new Date()): { startDate: string; endDate: string } => {
   const istMidnight = Math.floor((now.getTime() + IST_OFFSET_MS) / DAY_MS) * DAY_MS;

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from './format';
+import { IST_OFFSET_MS, formatIstDay } from './format';
 import { rupeesToPaise } from './money';
 
 /**
@@ -9,7 +9,7 @@ import { rupeesToPaise } from './money';
 export const ROW_REPORTS = ['payins', 'vendor-payins', 'payouts', 'vendor-payouts'] as const;
 export type RowReport = (typeof ROW_REPORTS)[number];
 
-export type ReportCellKind = 'text' | 'amount' | 'time';
+export type ReportCellKind = 'text' | 'amount' | 'time' | 'day';
 
 export interface ReportColumn {
   key: string;
@@ -105,6 +105,7 @@ export const reportCells = (columns: readonly ReportColumn[], row: Record<string
       const value = row[c.key];
       if (c.kind === 'time') return [c.key, istTimestamp(value as string | null | undefined)];
       if (c.kind === 'amount') return [c.key, amountText(value as number | null | undefined)];
+      if (c.kind === 'day') return [c.key, formatIstDay(value as string | null | undefined)];
       return [c.key, value === null || value === undefined ? '' : String(value)];
     }),
   );

@@ -149,7 +149,8 @@ export const accountReportRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
       async (request, reply) => {
         const { q, period } = read(request.query as Record<string, unknown>);
         const batches = accountReportBatches(db, request.session, r.kind, q, period);
-        const columns = r.columns.map(({ key, header }) => ({ key, header }));
+        // reportCells writes every cell in its export format already.
+        const columns = r.columns.map(({ key, header }) => ({ key, header, kind: 'text' as const }));
         return sendCsv(reply, `${r.path}-report.csv`, columns, async (after, limit) => {
           const { rows, next } = await batches(after, limit);
           return { rows: rows.map((d) => reportCells(r.columns, toRow(d as AccountDay))), next };

@@ -98,7 +98,8 @@ describe('the Accounts report', () => {
       'Merchant,Day (IST),Payin Count,Payin Amount,Payin Fee,Payout Count,Payout Amount,Payout Fee,Reversed Count,Reversed Amount,Settlement Count,Settlement Amount,ChargeBack Count,ChargeBack Amount,Balance,Net Balance',
     );
     expect(lines).toHaveLength(all.total + 1);
-    const bolt = lines.find((l) => l.startsWith(`BOLT,${today},`))!;
+    // The day as the screens write it, dd/mm/yyyy.
+    const bolt = lines.find((l) => l.startsWith(`BOLT,${today.split('-').reverse().join('/')},`))!;
     expect(bolt).toContain(',1,10000.00,');
     expect(bolt).toContain(',1,1234.56,');
   });

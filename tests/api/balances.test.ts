@@ -112,7 +112,7 @@ describe('merchant balances', () => {
     const csv = (await demo.s.call('GET', '/v1/merchants/export?code=ACME-KIDS', { token: demo.t.admin }))
       .body as string;
     expect(csv.split('\n')[0]).toContain('Balance,Held,Available');
-    expect(csv).toContain('1950,507.5,1442.5');
+    expect(csv).toContain('1950.00,507.50,1442.50');
   });
 
   it("a merchant admin's list and show carry only its own merchants' money", async () => {

@@ -91,6 +91,6 @@ describe('a bank account’s balance over IST days', () => {
       })
     ).body as string;
     expect(csv.split('\n')[0]).toContain('Daily Limit,Balance');
-    expect(csv).toContain(',700,');
+    expect(csv).toContain(',700.00,');
   });
 });

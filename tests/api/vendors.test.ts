@@ -62,8 +62,9 @@ describe('vendors', () => {
     const csv = (await s.call('GET', '/v1/vendors/export?sortBy=code&sortOrder=asc', { token: t.transactions }))
       .body as string;
     expect(csv.split('\n')[0]).toBe(
-      'Code,Name,Payin Commission %,Payout Commission %,Balance,Unmatched,Enabled,Created By,Created At',
+      'Code,Name,Payin Commission %,Payout Commission %,Balance,Unmatched,Enabled,Created By,Created At (IST)',
     );
-    expect(csv).toContain('VEN-GAMMA,Gamma Pay,2,1,0,0,No,admin,');
+    // Rupees with two decimals and the time in IST, as every export writes them.
+    expect(csv).toMatch(/VEN-GAMMA,Gamma Pay,2,1,0\.00,0\.00,No,admin,\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d/);
   });
 });

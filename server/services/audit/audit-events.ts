@@ -65,7 +65,7 @@ export const exportAuditEvents = async (db: Db, user: SessionUser, filters: Filt
   eventList.batches(db, await whereOf(db, user, filters), paging);
 
 export const AUDIT_CSV_COLUMNS = [
-  { key: 'at', header: 'At' },
+  { key: 'at', header: 'At (IST)', kind: 'time' as const },
   { key: 'actorName', header: 'User' },
   { key: 'actorRole', header: 'Role' },
   { key: 'action', header: 'Action' },

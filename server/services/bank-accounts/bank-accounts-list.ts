@@ -187,7 +187,7 @@ export const BANK_CSV_COLUMNS = [
   { key: 'vendorCode', header: 'Vendor' },
   { key: 'merchantCodes', header: 'Merchants' },
   { key: 'approval', header: 'Approval' },
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
 ];
 
 /** The account if the caller may see it (locked for a change), else 404. */

@@ -117,7 +117,7 @@ export const exportEntries = async (db: Db, user: SessionUser, filters: Filters,
   entryList(user).batches(db, await whereOf(db, user, filters), paging);
 
 export const ENTRY_CSV_COLUMNS = [
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
   { key: 'utr', header: 'UTR' },
   { key: 'amount', header: 'Amount' },
   { key: 'amountCode', header: 'Amount Code' },

@@ -7,12 +7,15 @@ import { to as copyTo } from 'pg-copy-streams';
 import { poolOf, type Db } from '../../db';
 import type { Cursor } from './lists';
 import { withLiterals, type Query } from './sql-literals';
+import { formatCsvRows, type CsvKind } from './csv-format';
 
 export const EXPORT_BATCH = 2000;
 
 export interface CsvColumn {
   key: string;
   header: string;
+  /** How its cells are written; read from the key when not given (csv-format.ts). */
+  kind?: CsvKind;
 }
 
 /** One batch of an export: the rows shaped as records of the columns, and where the next batch starts. */
@@ -36,7 +39,7 @@ export const sendCsv = async (reply: FastifyReply, fileName: string, columns: Cs
   const out = new PassThrough();
   csvHeaders(reply, fileName);
   const options = {
-    columns,
+    columns: columns.map(({ key, header }) => ({ key, header })),
     // A cell starting with =, +, -, @, tab or carriage return gets a leading apostrophe, so that a
     // spreadsheet shows it instead of running it (names and ids come from outside the gateway).
     escape_formulas: true,
@@ -50,7 +53,7 @@ export const sendCsv = async (reply: FastifyReply, fileName: string, columns: Cs
         const following = last ? undefined : batches(batch.next, EXPORT_BATCH);
         // A read ahead that fails is reported where it is awaited, not as an unhandled rejection.
         following?.catch(() => undefined);
-        if (!out.write(stringify(batch.rows, { ...options, header })))
+        if (!out.write(stringify(formatCsvRows(columns, batch.rows), { ...options, header })))
           await Promise.race([once(out, 'drain'), once(out, 'close')]);
         if (out.destroyed) return;
         if (!following) break;

@@ -82,10 +82,10 @@ export const LIEN_CSV_COLUMNS = [
   { key: 'merchantOrderId', header: 'Merchant Order ID' },
   { key: 'customerId', header: 'User ID' },
   { key: 'amount', header: 'Amount' },
-  { key: 'receivedAt', header: 'Reference Date' },
+  { key: 'receivedAt', header: 'Reference Date (IST)', kind: 'day' as const },
   { key: 'reason', header: 'Reason' },
   { key: 'createdByName', header: 'Created By' },
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
   { key: 'id', header: 'ID' },
 ];
 

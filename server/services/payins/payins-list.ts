@@ -157,22 +157,22 @@ export const exportPayins = async (
 };
 
 export const PAYIN_CSV_COLUMNS = [
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
   { key: 'merchantCode', header: 'Merchant Code' },
   { key: 'merchantOrderId', header: 'Merchant Order ID' },
-  { key: 'customerId', header: 'User ID' },
+  { key: 'customerId', header: 'Customer ID' },
   { key: 'status', header: 'Status' },
   { key: 'reason', header: 'Reason' },
   { key: 'amount', header: 'Amount' },
   { key: 'confirmedAmount', header: 'Confirmed' },
-  { key: 'fee', header: 'Fee' },
-  { key: 'submittedUtr', header: 'User UTR' },
-  { key: 'utr', header: 'Bank UTR' },
+  { key: 'fee', header: 'Commission' },
+  { key: 'submittedUtr', header: 'UTR · Submitted' },
+  { key: 'utr', header: 'UTR · Bank' },
   { key: 'shortCode', header: 'Code' },
   { key: 'bankNickname', header: 'Bank' },
   { key: 'source', header: 'Source' },
   { key: 'test', header: 'Test' },
-  { key: 'updatedAt', header: 'Updated At' },
+  { key: 'updatedAt', header: 'Updated At (IST)' },
 ];
 
 /** The pay-in if the caller may see it, else 404. */

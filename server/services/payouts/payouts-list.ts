@@ -200,25 +200,25 @@ export const exportPayouts = async (
 };
 
 export const PAYOUT_CSV_COLUMNS = [
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
   { key: 'merchantCode', header: 'Merchant Code' },
   { key: 'merchantOrderId', header: 'Merchant Order ID' },
   { key: 'vendorCode', header: 'Vendor' },
-  { key: 'customerId', header: 'User ID' },
+  { key: 'customerId', header: 'User' },
   { key: 'accountHolder', header: 'Account Holder' },
   { key: 'accountNumber', header: 'Account Number' },
   { key: 'ifsc', header: 'IFSC' },
   { key: 'bankName', header: 'Bank Name' },
   { key: 'upiId', header: 'UPI ID' },
   { key: 'amount', header: 'Amount' },
-  { key: 'fee', header: 'Fee' },
+  { key: 'fee', header: 'Commission' },
   { key: 'status', header: 'Status' },
   { key: 'reason', header: 'Reason' },
   { key: 'utr', header: 'UTR' },
   { key: 'method', header: 'Method' },
   { key: 'bankNickname', header: 'From Bank' },
   { key: 'id', header: 'Payout ID' },
-  { key: 'updatedAt', header: 'Updated At' },
+  { key: 'updatedAt', header: 'Last Updated (IST)' },
 ];
 
 /** The show view: the row, its timeline from the audit log, its journal lines and its callbacks. */

@@ -158,8 +158,8 @@ export const SHARED_CSV = [
   { key: 'reference', header: 'Ref' },
   { key: 'reason', header: 'Reason' },
   { key: 'createdByName', header: 'Created By' },
-  { key: 'createdAt', header: 'Created At' },
-  { key: 'updatedAt', header: 'Last Updated' },
+  { key: 'createdAt', header: 'Created At (IST)' },
+  { key: 'updatedAt', header: 'Last Updated (IST)' },
   { key: 'id', header: 'ID' },
 ];
 export const SETTLEMENT_CSV_COLUMNS = [{ key: 'merchantCode', header: 'Merchant' }, ...SHARED_CSV];

@@ -96,8 +96,8 @@ export const USER_CSV_COLUMNS = [
   { key: 'merchantCodes', header: 'Merchant Codes' },
   { key: 'vendorCode', header: 'Vendor Code' },
   { key: 'enabled', header: 'Enabled' },
-  { key: 'lastLoginAt', header: 'Last Logged In' },
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'lastLoginAt', header: 'Last Logged In (IST)' },
+  { key: 'createdAt', header: 'Created At (IST)' },
 ];
 
 /** The user if the caller may see it (locked for a change), else 404; with the merchant codes the caller sees. */

@@ -103,7 +103,7 @@ export const VENDOR_CSV_COLUMNS = [
   { key: 'unmatched', header: 'Unmatched' },
   { key: 'enabled', header: 'Enabled' },
   { key: 'createdBy', header: 'Created By' },
-  { key: 'createdAt', header: 'Created At' },
+  { key: 'createdAt', header: 'Created At (IST)' },
 ];
 
 const findVisible = async (db: DbOrTx, user: SessionUser, id: string, lock = false) => {
