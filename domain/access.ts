@@ -55,6 +55,8 @@ export const API_RESOURCES = {
   'checker-requests': ['approvals'],
   /** What needs attention: every signed-in user, each seeing the items of its own screens. */
   attention: ['account'],
+  /** Global search: every signed-in user, each finding what its own screens show. */
+  search: ['account'],
   /** Issue 13: the figures of the two boards and the six reports, each behind its own screen. */
   dashboard: ['dashboard'],
   'vendor-board': ['vendor-board'],

@@ -3,6 +3,7 @@ import type { TranslationMessages } from 'react-admin';
 import { accountMessages } from '../account/messages';
 import { approvalMessages } from '../pages/approvals/messages';
 import { attentionMessages } from '../pages/attention/messages';
+import { searchMessages } from '../pages/search/messages';
 import { applicationMessages } from '../resources/merchant-applications/messages';
 import { auditEventMessages } from '../resources/audit-events/messages';
 import { bankAccountMessages } from '../resources/bank-accounts/messages';
@@ -31,6 +32,7 @@ export const appMessages = {
     ...accountMessages,
     ...approvalMessages,
     ...attentionMessages,
+    ...searchMessages,
     ...dashboardMessages,
     ...reportMessages,
     loading: 'Loading…',

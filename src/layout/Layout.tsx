@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, useTheme } from '@mui/material';
-import { useSidebarState } from 'react-admin';
+import { useSidebarState, useTranslate } from 'react-admin';
 import { Navigate } from 'react-router-dom';
 import { useHeaderState } from '../notifications';
 import { useSession } from '../session/SessionProvider';
@@ -9,6 +9,29 @@ import { FullScreenSpinner } from './FullScreenSpinner';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
 import { useViewportWidth } from './useViewportWidth';
+
+/** The first stop of the keyboard: straight to the page's content, past the menu and the top bar. */
+const SkipLink = () => {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="a"
+      href="#main-content"
+      sx={{
+        position: 'absolute',
+        left: 8,
+        top: -48,
+        zIndex: (t) => t.zIndex.tooltip,
+        p: 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        '&:focus': { top: 8 },
+      }}
+    >
+      {translate('app.search.skip')}
+    </Box>
+  );
+};
 
 /** The signed-in shell of SPEC §2: sidebar, top bar, and a main area that scrolls on its own. */
 export const Layout = ({ children }: { children?: ReactNode }) => {
@@ -30,6 +53,7 @@ export const Layout = ({ children }: { children?: ReactNode }) => {
 
   return (
     <Box sx={{ display: 'flex', height: '100dvh', overflow: 'hidden', bgcolor: 'background.default' }}>
+      <SkipLink />
       <Sidebar
         role={role}
         compact={compact}

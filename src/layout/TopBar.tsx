@@ -9,6 +9,8 @@ import { ROLE_LABELS, type Role } from '../../domain/roles';
 import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
 import { AttentionBell } from '../pages/attention/AttentionBell';
+import { GlobalSearch } from '../pages/search/GlobalSearch';
+import { ShortcutsDialog } from '../pages/search/ShortcutsDialog';
 import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
@@ -71,6 +73,8 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <LoadingIndicator aria-label={translate('app.loading')} />
         </Box>
+        <GlobalSearch />
+        <ShortcutsDialog />
         <AttentionBell />
         <ApprovalsLink role={role} />
         <ToggleThemeButton />

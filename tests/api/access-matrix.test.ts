@@ -133,6 +133,7 @@ const MAY_CALL: Record<string, readonly DemoUser[]> = {
   /** The checker's queue (issue 31): staff; each request's own rule then decides. */
   'GET /v1/checker-requests': PAYIN_STAFF,
   'GET /v1/attention': EVERYONE,
+  'GET /v1/search': EVERYONE,
   'POST /v1/checker-requests/approve': PAYIN_STAFF,
   'POST /v1/checker-requests/decline': PAYIN_STAFF,
   'POST /v1/payouts/:id/reject': PAYOUT_PROCESSORS,

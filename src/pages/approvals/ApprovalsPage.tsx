@@ -108,6 +108,8 @@ export const ApprovalsPage = () => {
     <Card sx={{ p: 2 }}>
       <Tabs
         value={scope}
+        textColor="inherit"
+        indicatorColor="primary"
         onChange={(_, value: QueueScope) => {
           setScope(value);
           setSelected([]);
