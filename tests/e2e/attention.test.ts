@@ -1,7 +1,6 @@
-import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn } from './support/api';
-import { paymentLink } from './support/deposits';
+import { paymentLink, screenshotSent } from './support/deposits';
 import { signIn } from './support/pages';
 import { productSuite } from './support/suite';
 
@@ -20,17 +19,7 @@ const screenshotArrives = async () => {
     customerId: 'e2e-attention',
     amount: 450,
   });
-  const pay = `${suite.product.url}/v1/pay/${link.id}`;
-  const assigned = await fetch(`${pay}/assign`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  expect(assigned.status).toBe(200);
-  const form = new FormData();
-  const png = await QRCode.toBuffer('UTR 998877665544', { width: 64, margin: 0 });
-  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
-  expect((await fetch(`${pay}/screenshot`, { method: 'POST', body: form })).status).toBe(200);
+  await screenshotSent(suite.product.url, link.id);
 };
 
 const countIn = (text: string | null) => Number(/(\d+)/.exec(text ?? '')?.[1] ?? NaN);

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import QRCode from 'qrcode';
 import { Webhook } from 'standardwebhooks';
 import { apiGet } from './support/api';
-import { connectMerchant, createPayin, orderId, type ConnectedMerchant, type CreatedPayin } from './support/deposits';
+import {
+  SHOT_WIDTH,
+  connectMerchant,
+  createPayin,
+  orderId,
+  screenshotSent,
+  type ConnectedMerchant,
+  type CreatedPayin,
+} from './support/deposits';
 import { RETURN_PAGE_TITLE, startMerchantSite, type Delivery, type MerchantSite } from './support/merchant-site';
 import { openFromMenu } from './support/menu';
 import { closePage, signIn, storedToken, toast } from './support/pages';
@@ -204,10 +211,6 @@ describe('a deposit, from the merchant API to the callback', () => {
   );
 });
 
-/** A real PNG the browser must decode (not only a PNG signature), 64 pixels wide: a QR code of the UTR. */
-const SHOT_WIDTH = 64;
-const realPng = () => QRCode.toBuffer('UTR 123456789012', { width: SHOT_WIDTH, margin: 0 });
-
 describe('a customer screenshot (IMG_PENDING)', () => {
   it('shows the image itself to operations, decoded, with the UTR field', () =>
     suite.withPage(async (page) => {
@@ -216,18 +219,7 @@ describe('a customer screenshot (IMG_PENDING)', () => {
         customerId: 'e2e-shot-customer',
         amount: '300.00',
       });
-      const pay = `${suite.product.url}/v1/pay/${shot.id}`;
-      const assigned = await fetch(`${pay}/assign`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(assigned.status).toBe(200);
-      const form = new FormData();
-      form.append('file', new Blob([new Uint8Array(await realPng())], { type: 'image/png' }), 'shot.png');
-      const uploaded = await fetch(`${pay}/screenshot`, { method: 'POST', body: form });
-      expect(uploaded.status).toBe(200);
-      const code = ((await uploaded.json()) as { data: { shortCode: string } }).data.shortCode;
+      const code = await screenshotSent(suite.product.url, shot.id);
 
       await page.setViewportSize({ width: 1440, height: 900 });
       await signIn(page, suite.product.url, 'operations');

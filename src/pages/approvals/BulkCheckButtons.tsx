@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { formatRupees } from '../../../domain/format';
 import { useToasts } from '../../notifications';
-import { MIN_REMARK } from './CheckDialog';
+import { DialogError, RemarkField, remarkReady } from './RemarkField';
 import { queueActions, type QueuedRequest } from './queue';
 
 /** Approve or reject the chosen pay-out requests, after one confirmation that names their count and total. */
@@ -62,23 +62,8 @@ export const BulkCheckButtons = ({ chosen, onDone }: { chosen: QueuedRequest[]; 
         </DialogTitle>
         <DialogContent>
           <Typography variant="body2">{asking && t(`bulk_${asking}_content`)}</Typography>
-          {asking === 'reject' && (
-            <TextField
-              label={t('remark')}
-              helperText={t('remark_help')}
-              value={remark}
-              onChange={(event) => setRemark(event.target.value)}
-              fullWidth
-              multiline
-              minRows={2}
-              sx={{ mt: 2 }}
-            />
-          )}
-          {error && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
-              {error}
-            </Alert>
-          )}
+          {asking === 'reject' && <RemarkField value={remark} onChange={setRemark} />}
+          <DialogError error={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={busy}>
@@ -88,7 +73,7 @@ export const BulkCheckButtons = ({ chosen, onDone }: { chosen: QueuedRequest[]; 
             variant="contained"
             color={asking === 'reject' ? 'error' : 'success'}
             onClick={run}
-            disabled={busy || (asking === 'reject' && remark.trim().length < MIN_REMARK)}
+            disabled={busy || (asking === 'reject' && !remarkReady(remark))}
           >
             {t('confirm')}
           </Button>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useToasts } from '../../notifications';
 import { approvedInQueue, queueActions, type QueuedRequest } from './queue';
 import { RequestDetails } from './RequestDetails';
+import { DialogError, RemarkField, remarkReady } from './RemarkField';
 
 /** Where a request's record is opened: its show page, or its list. */
 export const recordPath = (r: Pick<QueuedRequest, 'entity' | 'entityId'>) =>
@@ -15,9 +16,6 @@ export const recordPath = (r: Pick<QueuedRequest, 'entity' | 'entityId'>) =>
     'vendor-settlements': `/app/vendorsettlements/${r.entityId}/show`,
     'bank-entries': '/app/add-data',
   })[r.entity];
-
-/** The shortest remark the server takes (server/services/audit/checker-queue.ts). */
-export const MIN_REMARK = 3;
 
 /**
  * The checker's decision on one request, without retyping: Approve sends the maker's entries
@@ -66,22 +64,9 @@ export const CheckDialog = ({ request, onClose }: { request: QueuedRequest; onCl
             {t('yours')}
           </Alert>
         ) : (
-          <TextField
-            label={t('remark')}
-            helperText={t('remark_help')}
-            value={remark}
-            onChange={(event) => setRemark(event.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 2 }}
-          />
+          <RemarkField value={remark} onChange={setRemark} />
         )}
-        {error && (
-          <Alert severity="error" sx={{ mt: 2 }} role="alert">
-            {error}
-          </Alert>
-        )}
+        <DialogError error={error} />
       </DialogContent>
       <DialogActions>
         <Button component={Link} to={recordPath(request)} onClick={onClose}>
@@ -91,7 +76,7 @@ export const CheckDialog = ({ request, onClose }: { request: QueuedRequest; onCl
           {translate('ra.action.cancel')}
         </Button>
         {!request.mine && (
-          <Button color="error" onClick={decline} disabled={busy || remark.trim().length < MIN_REMARK}>
+          <Button color="error" onClick={decline} disabled={busy || !remarkReady(remark)}>
             {t('reject')}
           </Button>
         )}

@@ -52,7 +52,7 @@ export const StatusCell = () => {
 };
 
 /** A value with a button that copies it. */
-export const CopyableText = ({ value }: { value: string | null | undefined }) => {
+export const CopyableText = ({ value, wrap = false }: { value: string | null | undefined; wrap?: boolean }) => {
   const translate = useTranslate();
   const toasts = useToasts();
   if (!value) return null;
@@ -63,8 +63,11 @@ export const CopyableText = ({ value }: { value: string | null | undefined }) =>
   };
   const label = `${translate('resources.payins.copy')} ${value}`;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
-      <Typography variant="body2">{value}</Typography>
+    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: wrap ? 'normal' : 'nowrap' }}>
+      {/* A long order id (a payment link's) breaks anywhere rather than widen the list. */}
+      <Typography variant="body2" sx={wrap ? { wordBreak: 'break-all', maxWidth: 170 } : undefined}>
+        {value}
+      </Typography>
       <Tooltip title={translate('resources.payins.copy')}>
         <IconButton size="small" aria-label={label} onClick={copy}>
           <ContentCopyIcon sx={{ fontSize: 16 }} />

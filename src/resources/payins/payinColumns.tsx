@@ -65,7 +65,7 @@ export const PAYIN_COLUMNS: readonly PayinColumn[] = [
   {
     id: 'merchantOrderId',
     shown: seesMerchants,
-    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} />} bottom={r.merchantCode} />,
+    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} wrap />} bottom={r.merchantCode} />,
   },
   { id: 'customerId', shown: seesMerchants, hidden: true },
   { id: 'utr', render: (r) => <TwoLines mono top={r.submittedUtr ?? '—'} bottom={r.utr ?? '—'} /> },

@@ -70,7 +70,7 @@ export const PAYOUT_COLUMNS: readonly PayoutColumn[] = [
   {
     id: 'merchantOrderId',
     shown: seesMerchants,
-    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} />} bottom={r.merchantCode} />,
+    render: (r) => <TwoLines top={<CopyableText value={r.merchantOrderId} wrap />} bottom={r.merchantCode} />,
   },
   { id: 'vendorCode', shown: (a) => a.staff },
   { id: 'bankDetails', cell: <BankDetailsCell /> },

@@ -1,3 +1,4 @@
+import QRCode from 'qrcode';
 import type { ConfirmationKind } from '../../../domain/confirmations';
 import { apiGet, apiSignIn } from './api';
 
@@ -141,3 +142,23 @@ export const payPageUrl = (url: string, payin: CreatedPayin) => new URL(payin.pa
 let orders = 0;
 /** A merchant order id unique across runs. */
 export const orderId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(orders += 1)}`;
+
+/** A screenshot's width: a real PNG the browser must decode (not only a PNG signature). */
+export const SHOT_WIDTH = 64;
+
+/** The customer's side on the pay page: the pay-in assigned an account, then a screenshot sent (IMG_PENDING); its code. */
+export const screenshotSent = async (url: string, payinId: string): Promise<string> => {
+  const pay = `${url}/v1/pay/${payinId}`;
+  const assigned = await fetch(`${pay}/assign`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (assigned.status !== 200) throw new Error(`assign: ${assigned.status}`);
+  const png = await QRCode.toBuffer('UTR 123456789012', { width: SHOT_WIDTH, margin: 0 });
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'shot.png');
+  const uploaded = await fetch(`${pay}/screenshot`, { method: 'POST', body: form });
+  if (uploaded.status !== 200) throw new Error(`screenshot: ${uploaded.status}`);
+  return ((await uploaded.json()) as { data: { shortCode: string } }).data.shortCode;
+};
