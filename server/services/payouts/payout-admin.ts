@@ -11,7 +11,7 @@ import { createPayout, payoutData, type CreatedPayout, type PayoutRow } from './
 import { mayCorrectUtr } from '../../../domain/payout';
 import { actorOf } from './payout-staff';
 import { lockPayout } from './payout-steps';
-import { payoutVisible } from './payouts-list';
+import { payoutVisible } from './payout-filters';
 import { dataScope, scopeMerchantCodes } from '../common/scope';
 
 /** Staff's own pay-out actions (issue 11, items 7 and 8): create for a merchant, correct a UTR, call back again. */

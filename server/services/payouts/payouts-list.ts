@@ -3,67 +3,21 @@ import type { Db, DbOrTx } from '../../db';
 import { bankAccounts, checkerRequests, payoutProviderCalls, payouts } from '../../db/schema';
 import { notFound } from '../../errors';
 import { belongsToVendor } from '../../../domain/scope';
-import { istDayStart } from '../../../domain/format';
 import { paiseToRupees } from '../../../domain/money';
 import type { PayoutStatus } from '../../../domain/payout';
-import type { ListFilters } from '../../routes/read-routes';
-import type { PayoutDetail, PayoutFilters, PayoutSort, PayoutView } from '../../schemas/payouts';
+import type { PayoutDetail, PayoutSort, PayoutView } from '../../schemas/payouts';
 import type { SessionUser } from '../common/session-user';
+import { payoutConditions, payoutFilterWhere, payoutScope, payoutVisible, type Filters } from './payout-filters';
 import { journalOf, timelineOf } from '../audit/history';
 import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
 import type { Batches } from '../common/csv';
-import {
-  afterCursor,
-  conditions,
-  cursorFields,
-  cursorOf,
-  orderOf,
-  sortKey,
-  type Paging,
-  cappedCountColumn,
-} from '../common/lists';
-import { bound, keptPage, keptStatements, onPage, oneOf, type Bind } from '../common/list-statements';
-import { paiseFrom } from '../common/money-input';
+import { afterCursor, cursorFields, cursorOf, orderOf, sortKey, type Paging, cappedCountColumn } from '../common/lists';
+import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayoutRow } from './payout-create';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
-import { codesOf, dataScope, refuseHiddenFilters, type DataScope } from '../common/scope';
-
-type Filters = ListFilters<typeof PayoutFilters>;
+import { codesOf, dataScope, refuseHiddenFilters } from '../common/scope';
 
 const SORT_COLUMNS = { createdAt: payouts.createdAt, updatedAt: payouts.updatedAt, amount: payouts.amount };
-
-/** Merchants see their pay-outs; vendors those assigned to their vendor (issue 11, item 4). */
-const payoutScope = (scope: DataScope, bind: Bind): SQL | undefined => {
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'vendor') return sql`${payouts.vendorCode} = ${bind('scopeVendor', scope.vendorCode)}`;
-  return oneOf(payouts.merchantCode, 'scopeCodes', scope.merchantCodes, bind);
-};
-export const payoutVisible = (scope: DataScope): SQL | undefined => payoutScope(scope, bound);
-
-/** The list filters as conditions on the table alone (merchant codes narrowed to the caller's scope). */
-const payoutConditions = (f: Filters, codes: string[] | null, bind: Bind): SQL[] => {
-  const utr = f.utr?.replace(/\s+/g, '');
-  const account = f.accountNumber?.trim();
-  return conditions(
-    f.status && f.status.length > 0 && oneOf(payouts.status, 'status', f.status, bind),
-    codes !== null && oneOf(payouts.merchantCode, 'codes', codes, bind),
-    f.vendorCode && sql`${payouts.vendorCode} = ${bind('vendorCode', f.vendorCode)}`,
-    f.method && sql`${payouts.method} = ${bind('method', f.method)}`,
-    utr && sql`${payouts.utr} = ${bind('utr', utr)}`,
-    f.merchantOrderId && sql`${payouts.merchantOrderId} = ${bind('orderId', f.merchantOrderId)}`,
-    account &&
-      sql`(${payouts.accountNumber} = ${bind('account', account)} OR ${payouts.upiId} = ${bind('account', account)})`,
-    f.amount !== undefined && sql`${payouts.amount} = ${bind('amount', paiseFrom(f.amount, 'amount'))}::bigint`,
-    f.ids && oneOf(payouts.id, 'ids', f.ids, bind, 'uuid'),
-    f.from && sql`${payouts.createdAt} >= ${bind('from', istDayStart(f.from))}::timestamptz`,
-    f.to && sql`${payouts.createdAt} < ${bind('to', istDayStart(f.to, 1))}::timestamptz`,
-  );
-};
-
-export const payoutFilterWhere = async (db: DbOrTx, f: Filters, scope: DataScope): Promise<SQL[]> => {
-  refuseHiddenFilters(scope, 'payouts', f);
-  return payoutConditions(f, await codesOf(db, f, scope), bound);
-};
 
 /**
  * The columns a pay-out's list row shows: the other eight of the table's (the provider's

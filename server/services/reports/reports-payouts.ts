@@ -12,7 +12,7 @@ import type {
 } from '../../schemas/reports';
 import type { SessionUser } from '../common/session-user';
 import { conditions, istDayRange, type Paging } from '../common/lists';
-import { payoutFilterWhere, payoutVisible } from '../payouts/payouts-list';
+import { payoutFilterWhere, payoutVisible } from '../payouts/payout-filters';
 import { reportRows } from './report-rows';
 import { dataScope } from '../common/scope';
 

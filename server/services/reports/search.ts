@@ -1,13 +1,13 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db';
 import { bankEntries, liens, payins, payouts, settlements } from '../../db/schema';
 import { canUseResource, screenOf, type ApiResource } from '../../../domain/access';
 import { paiseToRupees } from '../../../domain/money';
 import type { SessionUser } from '../common/session-user';
-import { dataScope, type DataScope } from '../common/scope';
+import { dataScope, scopeWhere, type DataScope } from '../common/scope';
 import { payinVisible } from '../payins/payin-filters';
-import { payoutVisible } from '../payouts/payouts-list';
+import { payoutVisible } from '../payouts/payout-filters';
 import { entryVisible } from '../bank-entries/bank-entries-list';
 
 /** One record a search found, as the top bar lists it: what it is, its name, and where it opens. */
@@ -26,12 +26,9 @@ export interface Found {
 const PER_KIND = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Merchants' records by merchant code; a vendor sees none of these. */
-const merchantScope = (scope: DataScope, column: AnyPgColumn): SQL | undefined => {
-  if (scope.kind === 'all') return undefined;
-  if (scope.kind === 'vendor') return sql`false`;
-  return scope.merchantCodes.length > 0 ? sql`${column} IN ${scope.merchantCodes}` : sql`false`;
-};
+/** Merchants' records by merchant code; a vendor sees none of these (common/scope). */
+const merchantScope = (scope: DataScope, column: AnyPgColumn) =>
+  scopeWhere(scope, { merchantCodes: (codes) => inArray(column, codes) });
 
 /** The first of the fields that equals the text: what the result says matched. */
 const matchedOf = (text: string, fields: [string, string | null | undefined][]) =>

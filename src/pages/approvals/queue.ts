@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { APPROVED_IN_QUEUE } from '../../../domain/checker-queue';
 import { get, post } from '../../providers/http';
 
 export type QueueEntity = 'payins' | 'payouts' | 'settlements' | 'vendor-settlements' | 'bank-entries';
@@ -51,8 +52,9 @@ export type QueueScope = 'others' | 'mine' | 'all';
 
 const PATH = '/checker-requests';
 
-/** The pay-out actions a checker completes from the queue (domain/checker-queue APPROVED_IN_QUEUE). */
-export const approvedInQueue = (r: Pick<QueuedRequest, 'entity'>) => r.entity === 'payouts';
+/** The actions a checker completes from the queue itself (the others are approved on their record). */
+export const approvedInQueue = (r: Pick<QueuedRequest, 'action'>) =>
+  (APPROVED_IN_QUEUE as readonly string[]).includes(r.action);
 
 /** Every call of the checker's queue: the only place its paths are spelled. */
 export const queueActions = {
