@@ -46,6 +46,7 @@ import { payinRoutes } from './routes/payins';
 import { payoutRoutes } from './routes/payouts';
 import { checkerRequestRoutes } from './routes/checker-requests';
 import { attentionRoutes } from './routes/attention';
+import { preferenceRoutes } from './routes/preferences';
 import { payoutAdminRoutes } from './routes/payout-admin';
 import { payoutEkoRoutes } from './routes/payout-eko';
 import { reportRoutes } from './routes/reports';
@@ -125,6 +126,7 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
       await v1.register(payoutRoutes, settings);
       await v1.register(checkerRequestRoutes, settings);
       await v1.register(attentionRoutes, settings);
+      await v1.register(preferenceRoutes, settings);
       await v1.register(payoutAdminRoutes, settings);
       await v1.register(payoutEkoRoutes, settings);
       await v1.register(reportRoutes, settings);

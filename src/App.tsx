@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AdminContext, memoryStore } from 'react-admin';
+import { AdminContext } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { RouteErrorBoundary } from './layout/AppErrorBoundary';
 import { FullScreenSpinner } from './layout/FullScreenSpinner';
@@ -9,6 +9,8 @@ import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
+import { PreferencesGate } from './session/PreferencesGate';
+import { preferences } from './session/preferencesStore';
 import { RedirectSignedIn, RequireSession } from './session/RequireSession';
 import { SessionProvider } from './session/SessionProvider';
 import { darkTheme, lightTheme } from './theme';
@@ -21,9 +23,6 @@ const OnBoardingPage = lazyScreen(() => import('./pages/OnBoardingPage'), 'OnBoa
 const Shell = lazyScreen(() => import('./Shell'), 'Shell');
 const NotFoundPage = lazyScreen(() => import('./layout/NotFound'), 'NotFoundPage');
 
-/** Local storage holds the session only (SPEC §9); the admin's own preferences live in memory. */
-const store = memoryStore();
-
 export const App = () => (
   <BrowserRouter>
     <AdminContext
@@ -31,7 +30,7 @@ export const App = () => (
       authProvider={authProvider}
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
-      store={store}
+      store={preferences}
       theme={lightTheme}
       darkTheme={darkTheme}
     >
@@ -57,7 +56,10 @@ export const App = () => (
                     path="/app/*"
                     element={
                       <RequireSession>
-                        <Shell />
+                        {/* Local storage holds the session only (SPEC §9): preferences come from the server. */}
+                        <PreferencesGate>
+                          <Shell />
+                        </PreferencesGate>
                       </RequireSession>
                     }
                   />

@@ -53,6 +53,10 @@ const DASHBOARD = MERCHANT_LIST;
 
 const MAY_CALL: Record<string, readonly DemoUser[]> = {
   'GET /v1/me': EVERYONE,
+  // Each user's own preferences (issue 31, item 10).
+  'GET /v1/me/preferences': EVERYONE,
+  'PUT /v1/me/preferences/:key': EVERYONE,
+  'DELETE /v1/me/preferences/:key': EVERYONE,
   'POST /v1/change-password': EVERYONE,
   'POST /v1/confirmations': EVERYONE,
   'POST /v1/logout': EVERYONE,

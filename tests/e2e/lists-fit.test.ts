@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canUseScreen, type Screen } from '../../domain/access';
-import { apiSignIn } from './support/api';
+import { apiSignIn, forgetPreferences } from './support/api';
 import { paymentLink } from './support/deposits';
 import { signIn } from './support/pages';
 import { productSuite } from './support/suite';
@@ -11,6 +11,8 @@ import { productSuite } from './support/suite';
  * nothing cut and no sideways scroll, the row's actions first.
  */
 const suite = productSuite();
+// The column chooser's choice is kept for the user (item 10): later files see the defaults.
+afterAll(() => forgetPreferences(suite.product.url, 'admin'));
 
 const LISTS = [
   'deposit/progress',

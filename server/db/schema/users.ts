@@ -5,8 +5,10 @@ import {
   index,
   inet,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -119,3 +121,20 @@ export const authGuards = pgTable('auth_guards', {
   /** No guess under this key is evaluated before this moment (progressive delay, then refusal). */
   nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's preferences (domain/preferences): one row per kept store key, so two tabs writing
+ * different keys never overwrite each other. Removed with the user.
+ */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+);

@@ -36,3 +36,17 @@ export const apiPost = async <T = unknown>(url: string, token: string, path: str
   if (res.status !== 200) throw new Error(`POST ${path}: ${res.status} ${JSON.stringify(answer)}`);
   return answer as T;
 };
+
+/** Forgets every preference a user has kept (issue 31, item 10), so that the next file sees the defaults. */
+export const forgetPreferences = async (url: string, userName: string) => {
+  const token = await apiSignIn(url, userName);
+  const { data } = await apiGet<{ data: Record<string, unknown> }>(url, token, '/me/preferences');
+  for (const key of Object.keys(data)) {
+    const res = await fetch(`${url}/v1/me/preferences/${encodeURIComponent(key)}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`DELETE preference ${key}: ${res.status}`);
+  }
+};
