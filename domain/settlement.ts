@@ -110,9 +110,22 @@ export const REQUIRED_BY_METHOD: Record<VendorSettlementMethod, readonly (keyof 
   INTERNAL_QR_TRANSFER: [],
 };
 
+/**
+ * Methods whose destination the UTR names (issue 31, item 9): an internal bank transfer's UTR is a
+ * credit on one of the gateway's accounts, so the account may be left out and is taken from that
+ * credit; when given, all of it is given and it must be that account.
+ */
+export const DESTINATION_FROM_UTR: readonly VendorSettlementMethod[] = ['INTERNAL_BANK_TRANSFER'];
+
+const given = (d: Destination, k: keyof Destination) => Boolean(d[k]?.toString().trim());
+
+/** Whether a request leaves the destination to its UTR's credit (every field of it left out). */
+export const destinationLeftToUtr = (method: VendorSettlementMethod, d: Destination): boolean =>
+  DESTINATION_FROM_UTR.includes(method) && !REQUIRED_BY_METHOD[method].some((k) => given(d, k));
+
 /** The first destination field a method needs that is missing, if any. */
 export const missingDestination = (method: VendorSettlementMethod, d: Destination): keyof Destination | null =>
-  REQUIRED_BY_METHOD[method].find((k) => !d[k]?.toString().trim()) ?? null;
+  destinationLeftToUtr(method, d) ? null : (REQUIRED_BY_METHOD[method].find((k) => !given(d, k)) ?? null);
 
 /** A settlement's reference on approval: BANK and internal transfers need the UTR; other methods may name one. */
 export const needsUtr = (method: VendorSettlementMethod): boolean => method === 'BANK' || isInternalTransfer(method);

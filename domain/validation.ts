@@ -1,3 +1,4 @@
+import { rupeesToPaise } from './money';
 /** SPEC §5: null, undefined and white-space-only text count as empty; so does an empty list. */
 export const isBlank = (value: unknown): boolean =>
   value === null ||
@@ -30,7 +31,7 @@ export const PASSWORD_RULE = `Password must be at least ${PASSWORD_MIN_LENGTH} c
 export const isStrongPassword = (value: string): boolean =>
   value.length >= PASSWORD_MIN_LENGTH && value.length <= 128 && /[A-Za-z]/.test(value) && /\d/.test(value);
 
-type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
+export type Check = (value: unknown, values?: Record<string, unknown>) => string | undefined;
 
 /** Blank values pass the checks below: `required` says so. */
 const unlessBlank =
@@ -69,6 +70,16 @@ export const rupees = (label: string): Check =>
   unlessBlank((value) => {
     const n = Number(value);
     return hasTwoDecimalsAtMost(n) && n > 0 ? undefined : `${label} must be an amount above ₹0 with at most 2 decimals`;
+  });
+
+/** An amount not above a known maximum in rupees (a chargeback and its pay-in), compared in paise. */
+export const atMostRupees = (message: string, max: number): Check =>
+  unlessBlank((value) => {
+    try {
+      return rupeesToPaise(value) <= rupeesToPaise(max) ? undefined : message;
+    } catch {
+      return undefined; // not an amount: the field's amount check says so
+    }
   });
 
 /** This amount must not be below another field of the form (a maximum and its minimum). */

@@ -176,6 +176,17 @@ export const PayinDetail = Type.Object({
   timeline: Type.Array(TimelineStep),
   journal: Type.Array(JournalLine),
   callbacks: Type.Array(CallbackView),
+  links: Type.Object(
+    {
+      bankEntry: Nullable(Type.Object({ id: Type.String(), utr: Type.String() })),
+      chargeback: Nullable(Type.Object({ id: Type.String(), amount: Type.Number({ description: 'rupees' }) })),
+      nextSettlement: Nullable(Type.Object({ id: Type.String(), status: Type.String(), createdAt: Type.String() })),
+    },
+    {
+      description:
+        "the records it leads to, each for a role that may open its screen: the bank credit that paid it, its chargeback, the merchant's first settlement after it was paid",
+    },
+  ),
   checkerRequest: Type.Optional(
     Nullable(
       Type.Object(

@@ -60,7 +60,7 @@ export const VendorSettlementBody = Type.Object(
   {
     additionalProperties: false,
     description:
-      'INTERNAL_BANK_TRANSFER and INTERNAL_QR_TRANSFER name the UTR of an un-used bank entry of the same amount and are SUCCESS at once',
+      'INTERNAL_BANK_TRANSFER and INTERNAL_QR_TRANSFER name the UTR of an un-used bank entry of the same amount and are SUCCESS at once; INTERNAL_BANK_TRANSFER may leave out accountHolder, accountNumber and ifsc (all three): the account of that entry is taken',
     examples: [
       { vendorCode: 'VEN-ALPHA', amount: 100000, method: 'CASH' },
       {

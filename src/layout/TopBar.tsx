@@ -43,7 +43,7 @@ const UserBadge = ({ name, role }: { name: string; role: Role }) => {
 /** SPEC §2: menu button, page title, the user's name and role, logout. */
 export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () => void }) => {
   const translate = useTranslate();
-  const { pageTitle } = useHeaderState();
+  const { pageTitle, recordTitle } = useHeaderState();
   const { userName } = useSession();
   const signOut = useSignOut();
   const name = readUserData()?.name || userName;
@@ -68,7 +68,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
           <MenuIcon />
         </IconButton>
         <Typography variant="h6" component="h1" noWrap data-testid="page-title" sx={{ flex: 1, minWidth: 0, ml: 1 }}>
-          {pageTitle}
+          {recordTitle ?? pageTitle}
         </Typography>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <LoadingIndicator aria-label={translate('app.loading')} />

@@ -7,6 +7,8 @@ export type NotificationStatus = 0 | 1;
 
 export interface HeaderState {
   pageTitle: string;
+  /** A record's own name while its page is open (a deposit's order id): shown instead of the screen's title. */
+  recordTitle: string | null;
   noOfNotifications: number;
   newNotificationMessage: string;
   newNotificationStatus: NotificationStatus;
@@ -14,6 +16,7 @@ export interface HeaderState {
 
 /** SPEC §3 defaults; the page title's default is the translated "Home". */
 export const HEADER_DEFAULTS: Omit<HeaderState, 'pageTitle'> = {
+  recordTitle: null,
   noOfNotifications: 15,
   newNotificationMessage: '',
   newNotificationStatus: 1,
@@ -21,6 +24,7 @@ export const HEADER_DEFAULTS: Omit<HeaderState, 'pageTitle'> = {
 
 export interface HeaderApi extends HeaderState {
   setPageTitle: (title: string) => void;
+  setRecordTitle: (title: string | null) => void;
   setNoOfNotifications: (count: number) => void;
   /** Shows the message as a Success or Error toast, then clears it. */
   setNewNotification: (message: string, status?: NotificationStatus) => void;
@@ -35,6 +39,10 @@ export const HeaderStateProvider = ({ children }: { children: ReactNode }) => {
 
   const setPageTitle = useCallback(
     (pageTitle: string) => setState((s) => (s.pageTitle === pageTitle ? s : { ...s, pageTitle })),
+    [],
+  );
+  const setRecordTitle = useCallback(
+    (recordTitle: string | null) => setState((s) => (s.recordTitle === recordTitle ? s : { ...s, recordTitle })),
     [],
   );
   const setNoOfNotifications = useCallback(
@@ -60,8 +68,8 @@ export const HeaderStateProvider = ({ children }: { children: ReactNode }) => {
   }, [message, status, toasts, translate]);
 
   const api = useMemo(
-    () => ({ ...state, setPageTitle, setNoOfNotifications, setNewNotification }),
-    [state, setPageTitle, setNoOfNotifications, setNewNotification],
+    () => ({ ...state, setPageTitle, setRecordTitle, setNoOfNotifications, setNewNotification }),
+    [state, setPageTitle, setRecordTitle, setNoOfNotifications, setNewNotification],
   );
   return <HeaderContext.Provider value={api}>{children}</HeaderContext.Provider>;
 };
@@ -76,4 +84,13 @@ export const useHeaderState = (): HeaderApi => {
 export const usePageTitle = (title: string) => {
   const { setPageTitle } = useHeaderState();
   useEffect(() => setPageTitle(title), [title, setPageTitle]);
+};
+
+/** Names the record a page shows in the top bar while it is open (null until it is known). */
+export const useRecordTitle = (title: string | null) => {
+  const { setRecordTitle } = useHeaderState();
+  useEffect(() => {
+    setRecordTitle(title);
+    return () => setRecordTitle(null);
+  }, [title, setRecordTitle]);
 };

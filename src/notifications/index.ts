@@ -4,6 +4,7 @@ export {
   HeaderStateProvider,
   useHeaderState,
   usePageTitle,
+  useRecordTitle,
   HEADER_DEFAULTS,
   type NotificationStatus,
 } from './HeaderStateProvider';

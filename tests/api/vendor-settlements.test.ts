@@ -139,7 +139,12 @@ describe('vendor settlements', () => {
       [{ amount: 699.99, method: 'INTERNAL_QR_TRANSFER', utr: other.utr }, 400, 'amount'],
       [{ amount: 700, method: 'INTERNAL_QR_TRANSFER', utr: own.utr }, 400, 'utr'],
       [{ amount: 700, method: 'INTERNAL_QR_TRANSFER' }, 400, 'utr'],
-      [{ amount: 700, method: 'INTERNAL_BANK_TRANSFER', utr: other.utr }, 400, 'accountHolder'],
+      // The account is left out whole or given whole.
+      [
+        { amount: 700, method: 'INTERNAL_BANK_TRANSFER', utr: other.utr, accountNumber: '999999999999' },
+        400,
+        'accountHolder',
+      ],
       [
         {
           amount: 700,
@@ -161,6 +166,31 @@ describe('vendor settlements', () => {
     }
     expect(await count()).toBe(before);
     expect(await entryRow(other.id)).toEqual({ payin_id: null, vendor_settlement_id: null });
+  });
+
+  it('takes an internal bank transfer by its UTR alone: the account is the one the credit is on', async () => {
+    const credit = await entry('BETA-AXIS-01', 450);
+    const [account] = (
+      await demo.s.db.execute<{ holder_name: string; account_number: string; ifsc: string }>(
+        sql`SELECT holder_name, account_number, ifsc FROM bank_accounts WHERE nickname = 'BETA-AXIS-01'`,
+      )
+    ).rows;
+    const res = await create(demo.t.admin, {
+      vendorCode: 'VEN-ALPHA',
+      amount: 450,
+      method: 'INTERNAL_BANK_TRANSFER',
+      utr: credit.utr,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.data).toMatchObject({
+      status: 'SUCCESS',
+      bankEntryId: credit.id,
+      accountHolder: account.holder_name,
+      accountNumber: account.account_number,
+      ifsc: account.ifsc.toUpperCase(),
+    });
+    expect(await entryRow(credit.id)).toEqual({ payin_id: null, vendor_settlement_id: res.body.data.id });
+    expect(await unbalanced()).toEqual([]);
   });
 
   it('a pay-in cannot take an entry an internal transfer consumed: DUPLICATE', async () => {

@@ -26,6 +26,7 @@ import type { PayinRow } from './payin-steps';
 import { payinConditions, payinFilterWhere, payinScope, payinVisible, type Filters } from './payin-filters';
 import { STAFF_ROLES } from '../../../domain/roles';
 import { waitingRequestView } from '../audit/four-eyes';
+import { linksOf } from './payin-links';
 import { codesOf, dataScope, refuseHiddenFilters } from '../common/scope';
 
 const SORT_COLUMNS = { createdAt: payins.createdAt, updatedAt: payins.updatedAt, amount: payins.amount };
@@ -202,6 +203,7 @@ export const getPayin = async (db: Db, user: SessionUser, id: string): Promise<P
     timeline: await timelineOf<PayinStatus>(db, 'payins', id, user.role),
     journal: forVendor ? [] : await journalOf(db, 'payins', id),
     callbacks: forVendor ? [] : await callbacksOf(db, 'payins', id),
+    links: await linksOf(db, user, row),
     checkerRequest: STAFF_ROLES.includes(user.role) ? await waitingRequestView(db, 'payins', id) : null,
   };
 };

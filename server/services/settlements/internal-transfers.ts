@@ -9,6 +9,7 @@ import type { VendorSettlementRow } from './vendor-settlements';
 /**
  * An internal transfer takes the bank entry of its UTR: recorded, un-used, of the same amount, and
  * on an account other than the vendor's own. Under the UTR's lock, as every use of an entry.
+ * Answers the entry and the account it is on.
  */
 export const consumeEntry = async (tx: DbOrTx, row: VendorSettlementRow, utr: string) => {
   await lockUtr(tx, utr);
@@ -17,6 +18,7 @@ export const consumeEntry = async (tx: DbOrTx, row: VendorSettlementRow, utr: st
       e: bankEntries,
       vendorId: bankAccounts.vendorId,
       nickname: bankAccounts.nickname,
+      holderName: bankAccounts.holderName,
       accountNumber: bankAccounts.accountNumber,
       ifsc: bankAccounts.ifsc,
     })
@@ -47,5 +49,9 @@ export const consumeEntry = async (tx: DbOrTx, row: VendorSettlementRow, utr: st
     .update(bankEntries)
     .set({ vendorSettlementId: row.id, usedAt: sql`now()` as never })
     .where(eq(bankEntries.id, entry.e.id));
-  return entry.e;
+  return {
+    entry: entry.e,
+    /** The account the credit is on: the destination of a transfer sent with its UTR alone. */
+    account: { accountHolder: entry.holderName, accountNumber: entry.accountNumber, ifsc: entry.ifsc.toUpperCase() },
+  };
 };

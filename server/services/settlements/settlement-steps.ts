@@ -40,7 +40,7 @@ export const destinationOf = (method: VendorSettlementMethod, body: Destination)
   const wanted = REQUIRED_BY_METHOD[method];
   const extra = (Object.keys(LABELS) as (keyof Destination)[]).find((k) => !wanted.includes(k) && body[k]);
   if (extra) throw badRequest(`${method} takes no ${LABELS[extra]}`, extra);
-  const value = (k: keyof Destination) => (wanted.includes(k) ? body[k]!.trim() : null);
+  const value = (k: keyof Destination) => (wanted.includes(k) ? body[k]?.trim() || null : null);
   return {
     accountHolder: value('accountHolder'),
     accountNumber: value('accountNumber'),

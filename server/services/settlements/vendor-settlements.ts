@@ -62,8 +62,11 @@ const settle = async (
   action: 'approve' | 'create',
   ip?: string,
 ) => {
-  const entry = isInternalTransfer(row.method) ? await consumeEntry(tx, row, reference!) : null;
-  const patch = { bankEntryId: entry?.id ?? null };
+  const credit = isInternalTransfer(row.method) ? await consumeEntry(tx, row, reference!) : null;
+  const entry = credit?.entry ?? null;
+  // An internal transfer sent with its UTR alone names the account of that UTR's credit.
+  const named = credit && row.method === 'INTERNAL_BANK_TRANSFER' && !row.accountNumber ? credit.account : {};
+  const patch = { bankEntryId: entry?.id ?? null, ...named };
   return paying(tx, user, row, reference, { action, patch, ip }, (journal) =>
     postJournal(tx, {
       ...journal,

@@ -25,6 +25,8 @@ export const lienMessages = {
   export: 'Download CSV',
   create: {
     open: 'Add ChargeBack',
+    raise: 'Raise chargeback',
+    too_much: "At most %{amount}, the pay-in's confirmed amount",
     merchantCode: 'Merchant',
     merchantOrderId: 'Merchant Order ID',
     customerId: 'User ID',

@@ -1,24 +1,73 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, Grid, Stack, Typography } from '@mui/material';
-import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Button, Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useRecordTitle } from '../../notifications';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { CallbackBell } from './CallbackBell';
 import { CopyableText, StatusCell } from './PayinCells';
 import { PayinHistory } from './PayinHistory';
 import { ProviderPayment } from './ProviderPayment';
+import { NewLienButton } from '../liens/NewLienButton';
+import { PayinLinks } from './PayinLinks';
 import { ReopenButton } from './ReopenButton';
 import { ScreenshotButton } from './ScreenshotButton';
 import { SetSuccessButton } from './SetSuccessButton';
 import type { PayinDetail } from './types';
 import { usePayinAccess } from './usePayinAccess';
 
+/** Back where the user came from (a list with its filters, a search), or to All deposits when opened directly. */
+const BackButton = () => {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const cameFromConsole = location.key !== 'default';
+  return (
+    <Button
+      label="resources.payins.show.back"
+      onClick={() => (cameFromConsole ? navigate(-1) : navigate('/app/deposit/all'))}
+      sx={{ mr: 'auto' }}
+    >
+      <ArrowBackIcon />
+    </Button>
+  );
+};
+
+/** "Raise chargeback": a successful, real pay-in without one, the form filled from it (issue 31, item 9). */
+const RaiseChargeback = () => {
+  const r = useRecordContext<PayinDetail>();
+  if (!r || r.status !== 'SUCCESS' || r.test || !r.links || r.links.chargeback) return null;
+  if (!r.merchantCode || !r.merchantOrderId || !r.customerId || r.confirmedAmount === null) return null;
+  return (
+    <NewLienButton
+      from={{
+        merchantCode: r.merchantCode,
+        merchantOrderId: r.merchantOrderId,
+        customerId: r.customerId,
+        confirmedAmount: r.confirmedAmount,
+      }}
+    />
+  );
+};
+
 const Actions = () => (
-  <TopToolbar>
+  <TopToolbar sx={{ width: '100%' }}>
+    <BackButton />
     <ScreenshotButton />
     <SetSuccessButton />
     <ReopenButton />
+    <RaiseChargeback />
   </TopToolbar>
 );
+
+/** The top bar's title names the deposit: the order id a merchant quotes, or the code a vendor does. */
+const Title = () => {
+  const r = useRecordContext<PayinDetail>();
+  const translate = useTranslate();
+  const order = r?.merchantOrderId ?? r?.shortCode;
+  useRecordTitle(order ? translate('resources.payins.show.title', { order }) : null);
+  return null;
+};
 
 type Field = [id: string, value: ReactNode];
 
@@ -82,7 +131,9 @@ const Details = () => {
 /** One pay-in: every field, then what happened to it, its journal lines and its callbacks. */
 export const PayinShow = () => (
   <Show actions={<Actions />} component="div">
+    <Title />
     <Details />
+    <PayinLinks />
     <PayinHistory />
   </Show>
 );

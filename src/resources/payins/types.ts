@@ -66,7 +66,15 @@ export interface PayinCallback {
   attempts: CallbackAttempt[];
 }
 
+/** The records a pay-in leads to, each for a role that may open its screen (null: none, or not for this role). */
+export interface PayinLinks {
+  bankEntry: { id: string; utr: string } | null;
+  chargeback: { id: string; amount: number } | null;
+  nextSettlement: { id: string; status: string; createdAt: string } | null;
+}
+
 export interface PayinDetail extends Payin {
+  links: PayinLinks;
   timeline: TimelineStep[];
   journal: JournalLine[];
   callbacks: PayinCallback[];

@@ -40,6 +40,7 @@ export const settlementMessages = {
   all: 'All',
   export: 'Download CSV',
   internal_transfer: 'Internal transfer to %{bank}',
+  destination_from_utr: "Leave the account empty: the UTR's credit names it.",
   approve: {
     action: 'Approve',
     title: 'Approve settlement %{name}',

@@ -1,12 +1,21 @@
 import { TextInput } from 'react-admin';
-import { required, rupees } from '../../../domain/validation';
+import { required, rupees, type Check } from '../../../domain/validation';
 
 /** An amount typed as text and checked as rupees above zero with at most two decimals; send it as Number(value). */
-export const RupeesInput = ({ source = 'amount', label }: { source?: string; label: string }) => (
+export const RupeesInput = ({
+  source = 'amount',
+  label,
+  limit,
+}: {
+  source?: string;
+  label: string;
+  /** A further check (a maximum). */
+  limit?: Check;
+}) => (
   <TextInput
     source={source}
     label={label}
-    validate={[required(label), rupees(label)]}
+    validate={limit ? [required(label), rupees(label), limit] : [required(label), rupees(label)]}
     slotProps={{ htmlInput: { inputMode: 'decimal' } }}
     fullWidth
   />

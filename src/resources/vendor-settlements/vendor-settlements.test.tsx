@@ -83,7 +83,26 @@ describe('Add Settlement for a vendor', () => {
     return screen.findByRole('dialog');
   };
 
-  it('an internal bank transfer needs the bank details and the UTR, and sends exactly them', async () => {
+  it('an internal bank transfer takes its UTR alone: the account is left to the credit', async () => {
+    const calls = api([], () => json(201, { data: INTERNAL }));
+    renderList('ADMIN');
+    const dialog = await open();
+    await choose(dialog, /Vendor/, 'VEN-ALPHA — Alpha');
+    type(dialog, /Amount/, '2500');
+    await choose(dialog, /Method/, 'Internal Bank Transfer');
+    expect(within(dialog).getByText("Leave the account empty: the UTR's credit names it.")).toBeInTheDocument();
+    type(dialog, /UTR Number/, '412345678901');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(writes(calls)).toHaveLength(1));
+    expect(writes(calls)[0].body).toEqual({
+      vendorCode: 'VEN-ALPHA',
+      amount: 2500,
+      method: 'INTERNAL_BANK_TRANSFER',
+      utr: '412345678901',
+    });
+  });
+
+  it('an internal bank transfer given an account needs all of it, and sends exactly it', async () => {
     const calls = api([], () => json(201, { data: INTERNAL }));
     renderList('ADMIN');
     const dialog = await open();
@@ -98,10 +117,10 @@ describe('Add Settlement for a vendor', () => {
     await choose(dialog, /Vendor/, 'VEN-ALPHA — Alpha');
     type(dialog, /Amount/, '2500');
     await choose(dialog, /Method/, 'Internal Bank Transfer');
+    type(dialog, /^Name/, 'Gateway Collections');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByText('UTR Number is Required!')).toBeInTheDocument();
     expect(within(dialog).getByText('IFSC is Required!')).toBeInTheDocument();
-    type(dialog, /^Name/, 'Gateway Collections');
     type(dialog, /Account Number/, '50100012345678');
     type(dialog, /IFSC/, 'HDFC0000001');
     type(dialog, /UTR Number/, '412345678901');

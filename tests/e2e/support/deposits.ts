@@ -162,3 +162,20 @@ export const screenshotSent = async (url: string, payinId: string): Promise<stri
   if (uploaded.status !== 200) throw new Error(`screenshot: ${uploaded.status}`);
   return ((await uploaded.json()) as { data: { shortCode: string } }).data.shortCode;
 };
+
+/**
+ * A pay-in paid as a customer and operations pay one: a payment link of `amount`, assigned, the
+ * customer's UTR, then operations record the bank credit of that UTR, which makes it SUCCESS.
+ */
+export const paidPayin = async (url: string, opts: { merchantCode: string; customerId: string; amount: number }) => {
+  const admin = await apiSignIn(url, 'admin');
+  const link = await paymentLink(url, admin, opts);
+  expectStatus('assigning a bank', await send(url, 'POST', `/pay/${link.id}/assign`, { body: {} }), 200);
+  const utr = String(Date.now() + Math.floor(Math.random() * 1e6)).slice(-12);
+  expectStatus('giving the UTR', await send(url, 'POST', `/pay/${link.id}/utr`, { body: { utr } }), 200);
+  const { data: payin } = await apiGet<{ data: { bankAccountId: string } }>(url, admin, `/payins/${link.id}`);
+  const operations = await apiSignIn(url, 'operations');
+  const body = { bankAccountId: payin.bankAccountId, utr, amount: opts.amount };
+  expectStatus('recording the credit', await send(url, 'POST', '/bank-entries', { token: operations, body }), 201);
+  return { id: link.id, merchantOrderId: link.merchantOrderId, utr };
+};
