@@ -37,6 +37,7 @@ export const appMessages = {
     ...reportMessages,
     loading: 'Loading…',
     list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
+    day_input: { format: 'Type the day as dd/mm/yyyy', pick: 'Choose a day' },
     home: 'Home',
     page_title_in_group: '%{group}: %{item}',
     menu: {

@@ -57,8 +57,8 @@ describe('the Payins report', () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T20:00:00.000Z') });
     const calls = fakeApi({ [PAYINS]: { data: [], total: 0 } });
     renderReport(PayinsReport, 'MERCHANT');
-    expect(screen.getByLabelText('From (IST)')).toHaveValue('2026-11-25');
-    expect(screen.getByLabelText('To (IST)')).toHaveValue('2026-11-25');
+    expect(screen.getByLabelText('From (IST)')).toHaveValue('25/11/2026');
+    expect(screen.getByLabelText('To (IST)')).toHaveValue('25/11/2026');
     press('Search');
     expect(await screen.findByText('Nothing matches these filters')).toBeInTheDocument();
     expect(queriesOf(calls, PAYINS)).toEqual([

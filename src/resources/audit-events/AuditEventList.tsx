@@ -1,5 +1,6 @@
 import { ListPagination } from '../shared/ListPagination';
-import { DataTable, DateInput, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/audit-event';
 import { formatDateTime, snakeToTitle } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';

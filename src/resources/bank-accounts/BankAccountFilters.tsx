@@ -1,4 +1,5 @@
-import { AutocompleteInput, DateInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteInput, NullableBooleanInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { istDayOf } from '../../../domain/format';
 import { USED_FOR } from '../../../domain/bank-account';
 import { belongsToVendor } from '../../../domain/scope';

@@ -1,4 +1,5 @@
-import { DateInput, NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { NumberInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { PAYMENT_SOURCES } from '../../../domain/payin';
 import { USED_FILTER } from './usedFilter';
 import { usePayinBanks } from './usePayinBanks';

@@ -1,5 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
-import { DateInput, NumberInput, TextInput } from 'react-admin';
+import { NumberInput, TextInput } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from '../payins/FilterInputs';
 
 type Input = ReactElement<{ source: string }>;

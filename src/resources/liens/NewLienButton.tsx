@@ -1,4 +1,5 @@
-import { DateInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { SelectInput, TextInput, useTranslate } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { canDo } from '../../../domain/access';
 import { formatRupees, istDayOf } from '../../../domain/format';
 import { REFERENCE_FORMAT } from '../../../domain/formats';

@@ -1,13 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
-import {
-  AutocompleteInput,
-  DateInput,
-  NumberInput,
-  ReferenceInput,
-  SelectArrayInput,
-  SelectInput,
-  TextInput,
-} from 'react-admin';
+import { AutocompleteInput, NumberInput, ReferenceInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
 import type { PayinAccess } from './access';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';

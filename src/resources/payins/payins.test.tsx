@@ -5,6 +5,7 @@ import type { PayinView } from '../../../domain/payin';
 import type { Role } from '../../../domain/roles';
 import { MerchantsProvider } from '../../merchants';
 import { currentPath, json, mockApi, renderAppAt, renderInAdmin, signInAs, type Call } from '../../test-support';
+import { dayShown } from '../shared/DayInput';
 import { presetRange } from './datePresets';
 import { PayinList } from './PayinList';
 import type { Payin } from './types';
@@ -124,7 +125,8 @@ describe('the filters', () => {
     await waitFor(() => expect(lists(calls).at(-1)?.query.get('from')).toBe(from));
     expect(lists(calls).at(-1)?.query.get('to')).toBe(to);
     expect(lists(calls).at(-1)?.query.has('includeSubMerchants')).toBe(false);
-    await waitFor(() => expect(screen.getByLabelText('From (IST)')).toHaveValue(from));
+    // Shown dd/mm/yyyy whatever the browser's language (issue 31, item 7).
+    await waitFor(() => expect(screen.getByLabelText('From (IST)')).toHaveValue(dayShown(from)));
 
     fireEvent.click(screen.getByRole('checkbox', { name: 'Include Sub Merchant' }));
     await waitFor(() => expect(lists(calls).at(-1)?.query.get('includeSubMerchants')).toBe('true'), { timeout: 3000 });

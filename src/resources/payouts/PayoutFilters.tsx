@@ -1,5 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
-import { DateInput, NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutView } from '../../../domain/payout';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from '../payins/FilterInputs';
 import type { PayoutAccess } from './access';

@@ -1,5 +1,6 @@
 import { cloneElement, type ReactElement } from 'react';
-import { DateInput, NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
+import { DateInput } from '../shared/DayInput';
 import { SETTLEMENT_STATUSES } from '../../../domain/settlement';
 import { DatePresetInput } from '../payins/FilterInputs';
 import type { SettlementKind } from './kind';

@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const SHOWN_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** yyyy-mm-dd as the console shows a day, dd/mm/yyyy; anything else as it is. */
+export const dayShown = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : '';
+  const match = ISO_DAY.exec(text);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : text;
+};
+
+/** dd/mm/yyyy (or yyyy-mm-dd, pasted) of a real day of the calendar as yyyy-mm-dd; null when it is not one. */
+export const dayParsed = (text: string): string | null => {
+  const trimmed = text.trim();
+  const shown = SHOWN_DAY.exec(trimmed);
+  const [d, m, y] = shown ? shown.slice(1) : (ISO_DAY.exec(trimmed)?.slice(1).reverse() ?? []);
+  if (!d || !m || !y) return null;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const day = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === iso ? iso : null;
+};
+
+interface DayInputProps extends Omit<InputProps, 'validate'> {
+  validate?: Validator | Validator[];
+  fullWidth?: boolean;
+  /** The latest day the calendar offers, yyyy-mm-dd. */
+  slotProps?: { htmlInput?: { max?: string; min?: string } };
+  sx?: object;
+}
+
+/**
+ * A day typed or picked, shown dd/mm/yyyy whatever the browser's language (issue 31, item 7); the
+ * form holds yyyy-mm-dd as the API takes it. A half-typed day stays in the box, not in the form
+ * (a filter is not sent until it is a day); the calendar button opens the browser's own picker.
+ */
+export const DateInput = ({ slotProps, fullWidth, sx, helperText, ...props }: DayInputProps) => {
+  const translate = useTranslate();
+  const { field, fieldState, formState, id, isRequired } = useInput(props);
+  const [text, setText] = useState(() => dayShown(field.value));
+  const picker = useRef<HTMLInputElement>(null);
+  const value = typeof field.value === 'string' ? field.value : '';
+
+  // A value set from outside (a date preset, clearing the filters) replaces what is typed.
+  useEffect(() => {
+    setText((typed) => (dayParsed(typed) === (value || null) || (!value && !typed) ? typed : dayShown(value)));
+  }, [value]);
+
+  const typed = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value;
+    setText(next);
+    const day = dayParsed(next);
+    if (day) field.onChange(day);
+    else if (!next.trim()) field.onChange(null);
+  };
+  const halfTyped = text.trim() !== '' && dayParsed(text) === null;
+  const error = halfTyped || (fieldState.invalid && (fieldState.isTouched || formState.isSubmitted));
+  const label = (
+    <FieldTitle label={props.label} source={props.source} resource={props.resource} isRequired={isRequired} />
+  );
+  return (
+    <TextField
+      id={id}
+      name={field.name}
+      value={text}
+      onChange={typed}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={label}
+      placeholder="dd/mm/yyyy"
+      error={error}
+      helperText={
+        halfTyped ? (
+          translate('app.day_input.format')
+        ) : (
+          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
+        )
+      }
+      fullWidth={fullWidth}
+      size="small"
+      margin="dense"
+      variant="filled"
+      sx={sx}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                size="small"
+                edge="end"
+                aria-label={translate('app.day_input.pick')}
+                onClick={() => picker.current?.showPicker?.()}
+              >
+                <CalendarIcon fontSize="small" />
+              </IconButton>
+              <input
+                ref={picker}
+                type="date"
+                tabIndex={-1}
+                aria-hidden
+                value={value}
+                max={slotProps?.htmlInput?.max}
+                min={slotProps?.htmlInput?.min}
+                onChange={(event) => {
+                  field.onChange(event.target.value || null);
+                  setText(dayShown(event.target.value));
+                }}
+                style={{ position: 'absolute', opacity: 0, width: 0, height: 0, border: 0, padding: 0 }}
+              />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+};
