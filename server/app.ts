@@ -53,6 +53,7 @@ import { providerRoutes } from './routes/providers';
 import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
+import { demoReturnRoutes } from './routes/demo-return';
 
 export type { AppConfig };
 
@@ -136,6 +137,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
     { prefix: '/v1' },
   );
+  // The demo merchants' customers come back to a page of this server.
+  if (settings.seedDemo) await app.register(demoReturnRoutes);
   await app.register(staticPlugin, {
     distDir: config.distDir,
     payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, settings.providers)),

@@ -4,6 +4,7 @@ import { attachDatabase, openDatabase } from './database';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './demo/seed';
 import { DEMO_SEED_SECONDS, demoToSeed, seedDemoHistory } from './demo/seed-history';
+import { pointDemoMerchantsAt } from './demo/demo-urls';
 import { setPasswordHashCost } from './services/identity/passwords';
 import { buildDashboardIfStale } from './build';
 
@@ -53,6 +54,8 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
 
   await app.listen({ port: config.port, host: config.host });
   const port = (app.server.address() as { port: number }).port;
+  // The demo merchants' customers come back to this server's page, wherever it listens this time.
+  if (config.seedDemo) await pointDemoMerchantsAt(database.db, config.publicUrl ?? `http://localhost:${port}`);
   // The demo's history goes through the running services, and its callbacks to this server's receiver.
   if (seeded)
     await seedDemoHistory(
