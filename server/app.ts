@@ -19,6 +19,7 @@ import { setPasswordHashCost } from './services/identity/passwords';
 import { payPagePolicy } from './services/pay-page/pay-page-policy';
 import { allProviderSettings } from './services/providers/provider-config';
 import { startJobs } from './jobs';
+import { PAYIN_TTL_MINUTES } from '../domain/payin';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
@@ -61,10 +62,12 @@ export interface BuildOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /** The end of the demo's seed, when the running demo starts topping up its open pay-ins (demo only). */
+  demoSeeded?: Promise<unknown>;
 }
 
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
-export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
+export const buildApp = async ({ database, config, logger = false, demoSeeded }: BuildOptions) => {
   const { db } = database;
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
@@ -151,6 +154,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     callbackWorker: config.callbackWorker,
     allowPrivate: settings.urls.allowPrivate,
     eko: settings.eko,
+    demo:
+      settings.seedDemo && demoSeeded
+        ? { uploadsDir: config.uploadsDir, ttlMinutes: config.payinTtlMinutes ?? PAYIN_TTL_MINUTES, seeded: demoSeeded }
+        : undefined,
   });
   return app;
 };

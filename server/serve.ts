@@ -24,9 +24,11 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   const database = embedded ? await attachDatabase(embedded) : await openDatabase(config.databaseUrl!);
   // Before the demo seed hashes its passwords.
   setPasswordHashCost(config.passwordHashCost);
+  let demoSeeded = () => {};
   const app = await buildApp({
     database,
     config,
+    demoSeeded: new Promise<void>((resolve) => (demoSeeded = resolve)),
     // Redaction and the error serializer are applied by buildApp (server/logging.ts).
     logger: { level: config.logLevel },
   });
@@ -68,6 +70,7 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
       },
       app.log,
     );
+  demoSeeded();
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
   await say(app, `Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };
