@@ -147,7 +147,6 @@ describe('a deposit, from the merchant API to the callback', () => {
       await toast(page, `Entry recorded: it paid pay-in ${ORDER}, now SUCCESS.`).waitFor();
 
       await received;
-      // The shop's page is told which order came back, and how it ended.
       await customer.waitForURL(`${site.url}/return?merchantOrderId=${encodeURIComponent(ORDER)}&status=SUCCESS`);
       await customer.getByRole('heading', { name: RETURN_PAGE_TITLE }).waitFor();
 
