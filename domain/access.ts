@@ -1,4 +1,4 @@
-import { menuFor, type MenuScreen } from './menu';
+import { ADMIN_GROUP, menuFor, type MenuEntry, type MenuScreen } from './menu';
 import { PAYIN_STAFF } from './payin';
 import { PAYOUT_STAFF, VENDOR_ROLES } from './payout';
 import { EKO_ROLES } from './eko';
@@ -96,6 +96,12 @@ export const screenOf = (resource: ApiResource): Screen => API_RESOURCES[resourc
 
 export const canUseResource = (role: Role, resource: ApiResource): boolean =>
   API_RESOURCES[resource].some((screen) => canUseScreen(role, screen));
+
+/** The sidebar a role sees: its SPEC §2/§6 menu, then the Admin group's screens it may use, if any. */
+export const sidebarFor = (role: Role): MenuEntry[] => {
+  const admin = ADMIN_GROUP.items.filter((item) => canUseScreen(role, item.key));
+  return [...menuFor(role), ...(admin.length > 0 ? [{ ...ADMIN_GROUP, items: admin }] : [])];
+};
 
 /** The screen a VENDOR lands on instead of the dashboard. */
 export const homePath = (role: Role): string =>

@@ -56,9 +56,21 @@ export const MENU = [
   ]),
 ] as const;
 
+/**
+ * Screens outside SPEC §2's sidebar, in a group of their own after it (issue 13). Who sees an item
+ * is who may use its screen (domain/access: ADMIN alone), so every other role keeps the spec's menu.
+ */
+export const ADMIN_GROUP = group('Admin', [
+  item('providers', 'Payment Providers'),
+  item('provider-events', 'Provider Events'),
+  item('audit-events', 'Audit Log'),
+]);
+
 /** The key of every screen in the menu: `canUseScreen(role, 'vendr')` does not compile. */
 export type MenuScreen = (typeof MENU)[number]['items'][number]['key'];
 export type TopLevelLabel = (typeof MENU)[number]['label'];
+/** A heading of the sidebar: the spec's entries and the Admin group. */
+export type SidebarLabel = TopLevelLabel | typeof ADMIN_GROUP.label;
 export type MenuEntryOf = MenuEntry<MenuScreen, TopLevelLabel>;
 
 /** SPEC §6: top-level menu items hidden per role. */

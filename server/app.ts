@@ -19,6 +19,7 @@ import { setPasswordHashCost } from './services/identity/passwords';
 import { payPagePolicy } from './services/pay-page/pay-page-policy';
 import { allProviderSettings } from './services/providers/provider-config';
 import { startJobs } from './jobs';
+import { PAYIN_TTL_MINUTES } from '../domain/payin';
 import { healthRoutes } from './routes/health';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
@@ -54,6 +55,7 @@ import { providerRoutes } from './routes/providers';
 import { providerWebhookRoutes } from './routes/provider-webhooks';
 import { eventRoutes } from './routes/events';
 import { demoReceiverRoutes } from './routes/demo-receiver';
+import { demoReturnRoutes } from './routes/demo-return';
 
 export type { AppConfig };
 
@@ -61,10 +63,12 @@ export interface BuildOptions {
   database: Database;
   config: AppConfig;
   logger?: FastifyServerOptions['logger'];
+  /** The end of the demo's seed, when the running demo starts topping up its open pay-ins (demo only). */
+  demoSeeded?: Promise<unknown>;
 }
 
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
-export const buildApp = async ({ database, config, logger = false }: BuildOptions) => {
+export const buildApp = async ({ database, config, logger = false, demoSeeded }: BuildOptions) => {
   const { db } = database;
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
@@ -138,6 +142,8 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     },
     { prefix: '/v1' },
   );
+  // The demo merchants' customers come back to a page of this server.
+  if (settings.seedDemo) await app.register(demoReturnRoutes);
   await app.register(staticPlugin, {
     distDir: config.distDir,
     payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, settings.providers)),
@@ -150,6 +156,10 @@ export const buildApp = async ({ database, config, logger = false }: BuildOption
     callbackWorker: config.callbackWorker,
     allowPrivate: settings.urls.allowPrivate,
     eko: settings.eko,
+    demo:
+      settings.seedDemo && demoSeeded
+        ? { uploadsDir: config.uploadsDir, ttlMinutes: config.payinTtlMinutes ?? PAYIN_TTL_MINUTES, seeded: demoSeeded }
+        : undefined,
   });
   return app;
 };

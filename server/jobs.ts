@@ -8,6 +8,7 @@ import { startExpiryJob } from './services/payins/payin-expiry';
 import { startFoldJob } from './services/ledger/rollup-folds';
 import { startEkoWorker, type EkoWorker } from './services/payouts/eko-worker';
 import type { EkoSetup } from './services/payouts/payout-eko';
+import { startDemoTopUp, type TopUpOptions } from './demo/demo-top-up';
 
 export interface JobOptions {
   db: Db;
@@ -19,13 +20,18 @@ export interface JobOptions {
   allowPrivate: boolean;
   /** Eko when configured: its worker inquires about every transfer left waiting. */
   eko?: EkoSetup;
+  /** Only in the demo: its open pay-ins are topped up from the end of its seed (serve.ts). */
+  demo?: TopUpOptions & { seeded: Promise<unknown> };
 }
 
 /**
  * The server's background work, started with the app and stopped at its close, in this order:
- * pay-in expiry, the totals' folds, the callback worker, the sweep, the Eko worker.
+ * pay-in expiry, the totals' folds, the callback worker, the sweep, the Eko worker, the demo's top-up.
  */
-export const startJobs = (app: FastifyInstance, { db, intervalMs, callbackWorker, allowPrivate, eko }: JobOptions) => {
+export const startJobs = (
+  app: FastifyInstance,
+  { db, intervalMs, callbackWorker, allowPrivate, eko, demo }: JobOptions,
+) => {
   // Guess counters whose window and wait have both ended, and spent confirmations long expired,
   // serve nobody: swept every ten minutes.
   const sweep = setInterval(() => {
@@ -44,6 +50,12 @@ export const startJobs = (app: FastifyInstance, { db, intervalMs, callbackWorker
   const folds = startFoldJob(db, app.log, intervalMs ?? 1000);
   let callbacks: CallbackWorker | undefined;
   let ekoWorker: EkoWorker | undefined;
+  // The running demo keeps pay-ins in every In Progress status, which the expiry would empty.
+  let topUp: { stop: () => Promise<void> } | undefined;
+  let closed = false;
+  void demo?.seeded.then(() => {
+    if (!closed) topUp = startDemoTopUp(db, app.log, demo, intervalMs ?? 30_000);
+  });
   app.addHook('onReady', async () => {
     if (callbackWorker ?? true)
       callbacks = startCallbackWorker({
@@ -62,6 +74,8 @@ export const startJobs = (app: FastifyInstance, { db, intervalMs, callbackWorker
       });
   });
   app.addHook('onClose', async () => {
+    closed = true;
+    await topUp?.stop();
     await expiry.stop();
     await folds.stop();
     await callbacks?.stop();

@@ -49,6 +49,7 @@ export const appMessages = {
         'Vendor Settlements': 'Vendor Settlements',
         User: 'User',
         Reports: 'Reports',
+        Admin: 'Admin',
       },
       items: {
         dashboard: 'Dashboard',
@@ -74,6 +75,9 @@ export const appMessages = {
         vendorpayout: 'Vendor Payouts',
         report: 'Accounts',
         vendorreport: 'Vendor Accounts',
+        providers: 'Payment Providers',
+        provider_events: 'Provider Events',
+        audit_events: 'Audit Log',
       },
     },
     roles: {

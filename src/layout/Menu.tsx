@@ -4,7 +4,8 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useTranslate } from 'react-admin';
 import { Link, useLocation } from 'react-router-dom';
-import { menuFor, type MenuEntry, type MenuItem, type TopLevelLabel } from '../../domain/menu';
+import { sidebarFor } from '../../domain/access';
+import type { MenuEntry, MenuItem, SidebarLabel } from '../../domain/menu';
 import type { Role } from '../../domain/roles';
 import { MENU_ICONS } from './menuIcons';
 import { useMenuText } from './useMenuText';
@@ -71,7 +72,7 @@ const Group = ({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
         sx={itemSx}
       >
         <ListItemIcon sx={{ minWidth: 40, color: active ? 'primary.main' : undefined }}>
-          {MENU_ICONS[entry.label as TopLevelLabel]}
+          {MENU_ICONS[entry.label as SidebarLabel]}
         </ListItemIcon>
         <ListItemText
           primary={text.groupLabel(entry)}
@@ -90,14 +91,14 @@ const Group = ({ entry, onNavigate }: { entry: MenuEntry; onNavigate?: () => voi
   );
 };
 
-/** The sidebar of SPEC §2 for one role: the hidden entries of §6 are left out (domain/menu). */
+/** The sidebar of SPEC §2 for one role: the hidden entries of §6 left out, the Admin group added (domain/access). */
 export const Menu = ({ role, onNavigate }: { role: Role; onNavigate?: () => void }) => {
   const translate = useTranslate();
   const text = useMenuText();
   return (
     <nav aria-label={translate('app.menu.label')}>
       <List disablePadding sx={{ py: 1 }}>
-        {menuFor(role).map((entry) =>
+        {sidebarFor(role).map((entry) =>
           entry.group ? (
             <Group key={entry.label} entry={entry} onNavigate={onNavigate} />
           ) : (
@@ -105,7 +106,7 @@ export const Menu = ({ role, onNavigate }: { role: Role; onNavigate?: () => void
               key={entry.label}
               item={entry.items[0]}
               label={text.itemLabel(entry.items[0])}
-              icon={MENU_ICONS[entry.label as TopLevelLabel]}
+              icon={MENU_ICONS[entry.label as SidebarLabel]}
               onNavigate={onNavigate}
             />
           ),

@@ -12,9 +12,10 @@ import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import VendorIcon from '@mui/icons-material/LocalShippingOutlined';
 import UserIcon from '@mui/icons-material/ManageAccountsOutlined';
 import ReportIcon from '@mui/icons-material/AssessmentOutlined';
-import type { TopLevelLabel } from '../../domain/menu';
+import AdminIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import type { SidebarLabel } from '../../domain/menu';
 
-export const MENU_ICONS: Record<TopLevelLabel, ReactElement> = {
+export const MENU_ICONS: Record<SidebarLabel, ReactElement> = {
   Dashboard: <DashboardIcon />,
   'Vendor Board': <VendorBoardIcon />,
   'Add data': <AddDataIcon />,
@@ -28,4 +29,5 @@ export const MENU_ICONS: Record<TopLevelLabel, ReactElement> = {
   Vendor: <VendorIcon />,
   User: <UserIcon />,
   Reports: <ReportIcon />,
+  Admin: <AdminIcon />,
 };

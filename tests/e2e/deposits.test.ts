@@ -147,7 +147,7 @@ describe('a deposit, from the merchant API to the callback', () => {
       await toast(page, `Entry recorded: it paid pay-in ${ORDER}, now SUCCESS.`).waitFor();
 
       await received;
-      await customer.waitForURL(`${site.url}/return`);
+      await customer.waitForURL(`${site.url}/return?merchantOrderId=${encodeURIComponent(ORDER)}&status=SUCCESS`);
       await customer.getByRole('heading', { name: RETURN_PAGE_TITLE }).waitFor();
 
       await openCompleted(page);

@@ -45,6 +45,20 @@ export const offeredProviders = (
     .filter((p) => chosen === null || chosen === p);
 };
 
+/**
+ * Where a customer who paid goes back: the merchant's return URL with the order id and status added
+ * to its query, for the merchant's page to show (believed only from the callback or the API).
+ */
+const returnAddress = (url: string, row: PayinRow) => {
+  try {
+    const address = new URL(url);
+    address.searchParams.set('merchantOrderId', row.merchantOrderId);
+    address.searchParams.set('status', row.status);
+    return address.href;
+  } catch {
+    return url;
+  }
+};
 /** What the customer's page shows: never the merchant's key, internal ids or anyone else's data. */
 export const presentPay = async (db: DbOrTx, row: PayinRow, env: ProviderEnv): Promise<PayView> => {
   const [merchant] = await db
@@ -75,7 +89,7 @@ export const presentPay = async (db: DbOrTx, row: PayinRow, env: ProviderEnv): P
     expiresAt: row.expiresAt.toISOString(),
     utrSubmitted: row.submittedUtr !== null,
     screenshotSubmitted: row.screenshotPath !== null,
-    returnUrl: row.status === 'SUCCESS' ? row.returnUrl : null,
+    returnUrl: row.status === 'SUCCESS' && row.returnUrl ? returnAddress(row.returnUrl, row) : null,
     test: row.test,
     source: row.source,
     intentProviders,

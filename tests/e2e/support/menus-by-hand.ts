@@ -46,8 +46,14 @@ const EVERYTHING: HandMenu = {
   ],
 };
 
+/** ADMIN's screens outside the spec's sidebar, in a group of their own at its end (issue 13). */
+const ADMIN_GROUP: HandMenu = {
+  groups: ['Admin'],
+  links: ['Payment Providers /app/providers', 'Provider Events /app/provider-events', 'Audit Log /app/audit-events'],
+};
+
 export const MENUS_BY_HAND: Record<Role, HandMenu> = {
-  ADMIN: EVERYTHING,
+  ADMIN: { groups: [...EVERYTHING.groups, ...ADMIN_GROUP.groups], links: [...EVERYTHING.links, ...ADMIN_GROUP.links] },
   TRANSACTIONS: EVERYTHING,
   MERCHANT: {
     groups: ['Deposit', 'Withdrawals', 'Settlements', 'User', 'Reports'],

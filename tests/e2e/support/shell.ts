@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { menuFor } from '../../../domain/menu';
+import { sidebarFor } from '../../../domain/access';
 import { ROLE_LABELS, type Role } from '../../../domain/roles';
 import { ROLE_OF, type DemoUser } from '../../support/roles';
 import { MENUS_BY_HAND } from './menus-by-hand';
@@ -19,16 +19,16 @@ const FULL_NAMES: Record<DemoUser, string> = {
 };
 
 const sorted = (list: string[]) => [...list].sort();
-const derivedLinks = (role: Role) => menuFor(role).flatMap((e) => e.items.map((i) => `${i.label} ${i.path}`));
+const derivedLinks = (role: Role) => sidebarFor(role).flatMap((e) => e.items.map((i) => `${i.label} ${i.path}`));
 const derivedLabels = (role: Role) =>
-  menuFor(role).flatMap((e) => (e.group ? [e.label, ...e.items.map((i) => i.label)] : e.items.map((i) => i.label)));
+  sidebarFor(role).flatMap((e) => (e.group ? [e.label, ...e.items.map((i) => i.label)] : e.items.map((i) => i.label)));
 const handLabels = (role: Role) => [
   ...MENUS_BY_HAND[role].groups,
   ...MENUS_BY_HAND[role].links.map((l) => l.slice(0, l.lastIndexOf(' '))),
 ];
 
 /**
- * The shell of a signed-in page: exactly the menu of the user's role (as domain/menu.ts derives it
+ * The shell of a signed-in page: exactly the menu of the user's role (as domain/access.ts derives it
  * and as written out by hand from the spec), the user's name and role in the top bar, and a logo
  * that links to the role's home screen. `leave` moves the page elsewhere before the logo is clicked.
  */
