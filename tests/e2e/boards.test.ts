@@ -119,12 +119,16 @@ describe('a report', () => {
       expect(lines[0]).toBe(
         'ID,Short Code,Fee,Requested Amount,UTR,Received Amount,Status,Bank,Merchant,Customer,Merchant Order Id,Initiated At (IST),Confirmed At (IST)',
       );
-      const byId = new Map(lines.slice(1).map((line) => [line.split(',')[0], line.split(',')]));
-      // Every row on the screen is in the file, with the same short code, status, merchant and order id.
+      // The screen shows no UUID (its rows open the deposit); the file keeps the ID first.
+      const byOrder = new Map(lines.slice(1).map((line) => [line.split(',')[10], line.split(',')]));
+      // Every row on the screen is in the file, with the same short code, bank, merchant and order id.
       for (const cells of shown) {
-        const row = byId.get(cells[0]);
-        expect(row, `row ${cells[0]} in the CSV`).toBeDefined();
-        expect([row![1], row![6], row![8], row![10]]).toEqual([cells[1], cells[6], cells[8], cells[10]]);
+        const row = byOrder.get(cells[9]);
+        expect(row, `order ${cells[9]} in the CSV`).toBeDefined();
+        expect([row![1], row![7], row![8], row![10]]).toEqual([cells[0], cells[6], cells[7], cells[9]]);
       }
+      const first = byOrder.get(shown[0][9])!;
+      await rows.first().click();
+      await page.waitForURL(`**/app/deposit/all/${first[0]}/show`);
     }));
 });

@@ -12,6 +12,16 @@ import type { Identified, ReportSearch } from './useReportRows';
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 
 /**
+ * Where a report's row opens (issue 31, item 7): a person reads the row and clicks it, never its
+ * UUID, which stays in the CSV for the systems that reconcile by it.
+ */
+const RECORD_PATHS: Partial<Record<string, (id: string) => string>> = {
+  'reports/payins': (id) => `/app/deposit/all/${id}/show`,
+  'reports/payouts': (id) => `/app/withdrawal/all/${id}/show`,
+  'reports/vendor-payouts': (id) => `/app/withdrawal/all/${id}/show`,
+};
+
+/**
  * The rows of the last search in a table with real column headers, a page at a time (the server
  * pages them); before any search, a line saying what to do.
  */
@@ -34,6 +44,7 @@ export const ReportTable = <R,>({
   if (rows.isError) return <Alert severity="error">{rows.error.message}</Alert>;
 
   const total = rows.data?.total ?? 0;
+  const recordPath = RECORD_PATHS[report.api];
   const pagination = {
     page: search.page,
     perPage: search.perPage,
@@ -56,19 +67,22 @@ export const ReportTable = <R,>({
         isPending={rows.isPending}
         bulkActionButtons={false}
         storeKey={`reports.${report.screen}`}
+        rowClick={recordPath ? (id) => recordPath(String(id)) : false}
         empty={notice('none', <InboxIcon />)}
       >
-        {report.columns.map(({ source, label = source, numeric, render }) => (
-          <DataTable.Col<Identified<R>>
-            key={source}
-            source={source}
-            label={`app.reports.fields.${label}`}
-            disableSort
-            align={numeric ? 'right' : 'left'}
-            render={render && ((row) => render(row, translate))}
-            cellSx={nowrap}
-          />
-        ))}
+        {report.columns
+          .filter(({ source }) => source !== 'id')
+          .map(({ source, label = source, numeric, render }) => (
+            <DataTable.Col<Identified<R>>
+              key={source}
+              source={source}
+              label={`app.reports.fields.${label}`}
+              disableSort
+              align={numeric ? 'right' : 'left'}
+              render={render && ((row) => render(row, translate))}
+              cellSx={nowrap}
+            />
+          ))}
       </DataTable>
       <ListPaginationContext.Provider value={pagination}>
         <ListPagination />

@@ -37,8 +37,8 @@ interface Case {
   filters: string[];
 }
 
+// A row's UUID is not shown: the row opens its record (the CSV keeps the ID).
 const PAYOUT_COLUMNS = (party: string) => [
-  'ID',
   'Status',
   'Description',
   'Amount',
@@ -53,7 +53,7 @@ const PAYOUT_COLUMNS = (party: string) => [
   'Initiated At (IST)',
   'Confirmed At (IST)',
 ];
-const PAYOUT_CELLS = ['po-1', '₹20,000.00', '₹200.00', 'Reversed: bank returned it', '21/11/2026 at 09:30:00 AM'];
+const PAYOUT_CELLS = ['₹20,000.00', '₹200.00', 'Reversed: bank returned it', '21/11/2026 at 09:30:00 AM'];
 const COUNTS_AND_AMOUNTS = (kinds: string[]) => kinds.flatMap((k) => [`${k} Count`, `${k} Amount`]);
 
 const CASES: Record<string, Case> = {
@@ -64,7 +64,6 @@ const CASES: Record<string, Case> = {
     row: PAYIN,
     cells: ['K7Q2', 'ALPHA-HDFC', 'order-1001'],
     columns: [
-      'ID',
       'Short Code',
       'Fee',
       'Requested Amount',
@@ -85,8 +84,8 @@ const CASES: Record<string, Case> = {
     role: 'ADMIN',
     path: 'reports/vendor-payins',
     row: VENDOR_PAYINS[0],
-    cells: ['ve-1', '₹2,500.00', 'Used', '20/11/2026 at 12:00:00 PM'],
-    columns: ['ID', 'Vendor', 'UTR', 'Amount', 'Used / Un-Used', 'Bank', 'Received At (IST)'],
+    cells: ['₹2,500.00', 'Used', '20/11/2026 at 12:00:00 PM'],
+    columns: ['Vendor', 'UTR', 'Amount', 'Used / Un-Used', 'Bank', 'Received At (IST)'],
     filters: ['Vendor Codes', 'Status'],
   },
   Payouts: {
