@@ -105,6 +105,10 @@ describe("the checker's queue", () => {
     const fresh = await newPayout(key, 1_120);
     const mixed = await decline(demo.t.transactions, [...ids, fresh], 'UTR not on the statement');
     expect(mixed.status).toBe(409);
+    // Said in words, no UUID (issue 31, item 7).
+    expect(mixed.body.error.message).toBe(
+      'One of these requests no longer waits for a checker: refresh the list and choose again. Nothing was declined.',
+    );
     expect(
       (await queue(demo.t.transactions, '?entity=payouts')).body.data.map((r: { entityId: string }) => r.entityId),
     ).toEqual(expect.arrayContaining(ids));

@@ -207,9 +207,13 @@ export const declineRequests = async (db: Db, user: SessionUser, items: QueueIte
         .where(and(eq(checkerRequests.entity, item.entity), eq(checkerRequests.entityId, item.entityId)))
         .returning();
       if (!request)
-        throw new AppError(409, 'NOT_WAITING', `Nothing waits for a checker on ${item.entity} ${item.entityId} now.`);
+        throw new AppError(
+          409,
+          'NOT_WAITING',
+          'One of these requests no longer waits for a checker: refresh the list and choose again. Nothing was declined.',
+        );
       if (!mayCheck(user.role, request.action))
-        throw new AppError(403, 'FORBIDDEN', `Your role may not check ${request.action} requests.`);
+        throw new AppError(403, 'FORBIDDEN', 'Your role may not check one of these requests. Nothing was declined.');
       await audit(tx, actor, {
         action: 'decline-approval',
         entity: FOUR_EYES[request.action].entity,
