@@ -21,6 +21,7 @@ import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorSettlementMessages } from '../resources/vendor-settlements/messages';
 import { vendorMessages } from '../resources/vendors/messages';
+import { statusMessages } from './statuses';
 
 /**
  * The dashboard's own English messages: the app-wide ones here, each resource's from its folder;
@@ -38,6 +39,7 @@ export const appMessages = {
     loading: 'Loading…',
     list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
     home: 'Home',
+    status: statusMessages,
     page_title_in_group: '%{group}: %{item}',
     menu: {
       label: 'Main menu',

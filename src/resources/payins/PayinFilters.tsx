@@ -9,6 +9,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
+import { statusChoices } from '../../i18n/useStatusLabel';
 import type { PayinAccess } from './access';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';
 
@@ -25,7 +26,6 @@ interface PayinFilter {
   shown?: (c: FilterContext) => boolean;
 }
 
-const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
 const label = (source: string) => `resources.payins.filters.${source}`;
 const seesMerchants = ({ access }: FilterContext) => access.seesMerchants;
 
@@ -50,7 +50,7 @@ const PAYIN_FILTERS: PayinFilter[] = [
     source: 'status',
     alwaysOn: true,
     shown: ({ view }) => view === 'all',
-    input: <SelectArrayInput source="status" choices={choices(PAYIN_STATUSES)} sx={{ minWidth: 160 }} />,
+    input: <SelectArrayInput source="status" choices={statusChoices(PAYIN_STATUSES)} sx={{ minWidth: 160 }} />,
   },
   {
     source: 'source',

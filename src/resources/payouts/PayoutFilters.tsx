@@ -2,6 +2,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { DateInput, NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutView } from '../../../domain/payout';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from '../payins/FilterInputs';
+import { statusChoices } from '../../i18n/useStatusLabel';
 import type { PayoutAccess } from './access';
 import { VendorCodeInput } from './VendorCodeInput';
 
@@ -31,13 +32,7 @@ const PAYOUT_FILTERS: PayoutFilter[] = [
     source: 'status',
     alwaysOn: true,
     shown: ({ view }) => view === 'all',
-    input: (
-      <SelectArrayInput
-        source="status"
-        choices={PAYOUT_STATUSES.map((id) => ({ id, name: id }))}
-        sx={{ minWidth: 160 }}
-      />
-    ),
+    input: <SelectArrayInput source="status" choices={statusChoices(PAYOUT_STATUSES)} sx={{ minWidth: 160 }} />,
   },
   { source: 'merchantCode', alwaysOn: true, shown: seesMerchants, input: <MerchantCodesInput source="merchantCode" /> },
   {
