@@ -90,6 +90,7 @@ export const appMessages = {
     topbar: {
       toggle_menu: 'Toggle menu',
       logout: 'Logout',
+      language: 'Language: %{name}',
     },
     toast: {
       region: 'Notifications',
