@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { payEn } from '../pay/messages';
+import { payHi } from '../pay/messages.hi';
 import { en } from './en';
 import { hi } from './hi';
 
-export type Tree = { [key: string]: string | Tree };
+type Tree = { [key: string]: string | Tree };
 type Message = { id: string; path: string[]; text: string };
 
 /** Every message of a tree with its path (ids may hold dots: `payin.confirm`). */
@@ -24,7 +26,7 @@ const textAt = (tree: Tree, path: string[]) => {
 const placeholders = (text: string) => [...new Set(text.match(/%\{\w+\}/g) ?? [])].sort().join();
 
 /** Both directions, every missing id listed; then the same placeholders message by message. */
-export const expectSameTree = (name: string, english: Tree, other: Tree) => {
+const expectSameTree = (name: string, english: Tree, other: Tree) => {
   const report = [
     ...messages(english)
       .filter((m) => textAt(other, m.path) === undefined)
@@ -42,7 +44,7 @@ export const expectSameTree = (name: string, english: Tree, other: Tree) => {
 };
 
 /** Messages with Latin words and no Devanagari: most likely left in English. */
-export const untranslated = (tree: Tree) =>
+const untranslated = (tree: Tree) =>
   messages(tree)
     .filter((m) => {
       const words = m.text.replace(/%\{\w+\}/g, '');
@@ -55,4 +57,10 @@ describe('the dashboard locales', () => {
     expectSameTree('Hindi', en as Tree, hi as Tree));
 
   it('no Hindi message is left in English', () => expect(untranslated(hi as Tree)).toEqual([]));
+});
+
+describe('the pay page’s texts', () => {
+  it('Hindi has every text id of English and no other', () => expectSameTree('Hindi', payEn, payHi));
+
+  it('no Hindi text is left in English', () => expect(untranslated(payHi)).toEqual([]));
 });
