@@ -8,8 +8,20 @@ export const statusKey = (code: string) => `app.status.${code}`;
 /** Filter choices of some status codes; react-admin translates their names. */
 export const statusChoices = (codes: readonly string[]) => codes.map((id) => ({ id, name: statusKey(id) }));
 
-/** A status code in the chosen language; an unknown code as Title Case words. */
-export const useStatusLabel = () => {
+/** Filter choices of codes of a group of `app.*` (actions, entities). */
+export const codeChoices = (group: CodeGroup, codes: readonly string[]) =>
+  codes.map((id) => ({ id, name: `app.${group}.${id}` }));
+
+/** A code as Title Case words: `sign-in` -> Sign In, `payout.approve` -> Payout Approve. */
+const asWords = (code: string) => snakeToTitle(code.replace(/[-.]/g, '_'));
+
+type CodeGroup = 'status' | 'actions' | 'entities' | 'roles';
+
+/** A code of a group in the chosen language (SPEC §5); an unknown one as Title Case words. */
+export const useCodeLabel = (group: CodeGroup) => {
   const translate = useTranslate();
-  return useCallback((code: string) => translate(statusKey(code), { _: snakeToTitle(code) }), [translate]);
+  return useCallback((code: string) => translate(`app.${group}.${code}`, { _: asWords(code) }), [translate, group]);
 };
+
+/** A status code in the chosen language. */
+export const useStatusLabel = () => useCodeLabel('status');

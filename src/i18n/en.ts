@@ -21,6 +21,7 @@ import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorSettlementMessages } from '../resources/vendor-settlements/messages';
 import { vendorMessages } from '../resources/vendors/messages';
+import { actionMessages, entityMessages } from './codes';
 import { statusMessages } from './statuses';
 
 /**
@@ -40,6 +41,8 @@ export const appMessages = {
     list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
     home: 'Home',
     status: statusMessages,
+    actions: actionMessages,
+    entities: entityMessages,
     page_title_in_group: '%{group}: %{item}',
     menu: {
       label: 'Main menu',

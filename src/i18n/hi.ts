@@ -21,6 +21,7 @@ import { userMessagesHi } from '../resources/users/messages.hi';
 import { vendorSettlementMessagesHi } from '../resources/vendor-settlements/messages.hi';
 import { vendorMessagesHi } from '../resources/vendors/messages.hi';
 import type { appMessages } from './en';
+import { actionMessagesHi, entityMessagesHi } from './codes.hi';
 import { raMessagesHi } from './ra.hi';
 import { statusMessagesHi } from './statuses.hi';
 
@@ -38,6 +39,8 @@ export const appMessagesHi: typeof appMessages = {
     list_error: { title: 'यह सूची लोड नहीं हो सकी।', retry: 'फिर से प्रयास करें' },
     home: 'होम',
     status: statusMessagesHi,
+    actions: actionMessagesHi,
+    entities: entityMessagesHi,
     page_title_in_group: '%{group}: %{item}',
     menu: {
       label: 'मुख्य मेनू',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { approvedInQueue, queueActions, type QueuedRequest } from './queue';
 import { RequestDetails } from './RequestDetails';

@@ -3,7 +3,7 @@ import type { TranslateFunction } from 'react-admin';
 import { formatDate, formatDateTime, formatRupees, istDayStart, snakeToTitle } from '../../../domain/format';
 import { vendorPosition } from '../../../domain/settlement';
 import type { MenuScreen } from '../../../domain/menu';
-import { statusKey } from '../../i18n/useStatusLabel';
+import { statusKey } from '../../i18n/codeLabels';
 import { POSITION_KEY } from '../../resources/vendors/VendorMoney';
 
 /** A column of a report: the row's field it shows (its label `app.reports.fields.<source>`) and how. */

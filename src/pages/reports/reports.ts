@@ -1,7 +1,7 @@
 import { PAYIN_STATUSES, PAYMENT_SOURCES } from '../../../domain/payin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../../../domain/payout';
 import { VENDOR_PAYIN_STATUSES } from '../../../domain/reports';
-import { statusChoices } from '../../i18n/useStatusLabel';
+import { statusChoices } from '../../i18n/codeLabels';
 import { columnsOf, type ReportColumn, type Report } from './report';
 import type {
   AccountsReportRow,

@@ -16,7 +16,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatRupees } from '../../../domain/format';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { get } from '../../providers/http';
 
 interface Found {

@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { formatRupees } from '../../../domain/format';
 import { normaliseUtr } from '../../../domain/payin';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { post } from '../../providers/http';
 import { entryBody, entryValidators, type EntrySource } from './entryForm';

@@ -1,7 +1,7 @@
 import { ListPagination } from '../shared/ListPagination';
 import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
-import { statusChoices } from '../../i18n/useStatusLabel';
+import { statusChoices } from '../../i18n/codeLabels';
 import { ExportButton } from '../shared/ExportButton';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';

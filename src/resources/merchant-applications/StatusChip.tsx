@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
 import type { ApplicationStatus } from '../../../domain/merchant-application';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import type { MerchantApplication } from './types';
 
 const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = {

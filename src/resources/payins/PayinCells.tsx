@@ -4,7 +4,7 @@ import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material
 import { amber, blue, green, grey, orange, purple, red } from '@mui/material/colors';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { PayinStatus } from '../../../domain/payin';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { CallbackBell } from './CallbackBell';
 import type { Payin } from './types';

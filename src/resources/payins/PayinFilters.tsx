@@ -9,7 +9,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
-import { statusChoices } from '../../i18n/useStatusLabel';
+import { statusChoices } from '../../i18n/codeLabels';
 import type { PayinAccess } from './access';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';
 

@@ -24,7 +24,7 @@ import {
 import { formatRupees } from '../../../domain/format';
 import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
 import { matches, required } from '../../../domain/validation';
-import { useStatusLabel } from '../../i18n/useStatusLabel';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import type { BankAccount } from '../bank-accounts/types';
 import { payoutActions } from './actions';
 import { AwaitingCheck } from './AwaitingCheck';

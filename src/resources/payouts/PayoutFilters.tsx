@@ -2,7 +2,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { DateInput, NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutView } from '../../../domain/payout';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from '../payins/FilterInputs';
-import { statusChoices } from '../../i18n/useStatusLabel';
+import { statusChoices } from '../../i18n/codeLabels';
 import type { PayoutAccess } from './access';
 import { VendorCodeInput } from './VendorCodeInput';
 

@@ -1,7 +1,7 @@
 import { cloneElement, type ReactElement } from 'react';
 import { DateInput, NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { SETTLEMENT_STATUSES } from '../../../domain/settlement';
-import { statusChoices } from '../../i18n/useStatusLabel';
+import { statusChoices } from '../../i18n/codeLabels';
 import { DatePresetInput } from '../payins/FilterInputs';
 import type { SettlementKind } from './kind';
 
