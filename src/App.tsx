@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AdminContext } from 'react-admin';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { DocumentLanguage } from './i18n/DocumentLanguage';
 import { RouteErrorBoundary } from './layout/AppErrorBoundary';
 import { FullScreenSpinner } from './layout/FullScreenSpinner';
 import { lazyScreen } from './layout/lazyScreen';
@@ -35,6 +36,7 @@ export const App = () => (
       darkTheme={darkTheme}
     >
       <CssBaseline enableColorScheme />
+      <DocumentLanguage />
       <SessionProvider>
         <ToastProvider>
           <HeaderStateProvider>

@@ -21,6 +21,8 @@ import { settlementMessages } from '../resources/settlements/messages';
 import { userMessages } from '../resources/users/messages';
 import { vendorSettlementMessages } from '../resources/vendor-settlements/messages';
 import { vendorMessages } from '../resources/vendors/messages';
+import { actionMessages, entityMessages } from './codes';
+import { statusMessages } from './statuses';
 
 /**
  * The dashboard's own English messages: the app-wide ones here, each resource's from its folder;
@@ -39,6 +41,9 @@ export const appMessages = {
     list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
     day_input: { format: 'Type the day as dd/mm/yyyy', pick: 'Choose a day' },
     home: 'Home',
+    status: statusMessages,
+    actions: actionMessages,
+    entities: entityMessages,
     page_title_in_group: '%{group}: %{item}',
     menu: {
       label: 'Main menu',
@@ -93,6 +98,7 @@ export const appMessages = {
     topbar: {
       toggle_menu: 'Toggle menu',
       logout: 'Logout',
+      language: 'Language: %{name}',
     },
     toast: {
       region: 'Notifications',

@@ -10,6 +10,7 @@ import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
 import { AttentionBell } from '../pages/attention/AttentionBell';
 import { GlobalSearch } from '../pages/search/GlobalSearch';
+import { LanguageMenu } from './LanguageMenu';
 import { ShortcutsDialog } from '../pages/search/ShortcutsDialog';
 import { useHeaderState } from '../notifications';
 import { readUserData } from '../session/session';
@@ -77,6 +78,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         <ShortcutsDialog />
         <AttentionBell />
         <ApprovalsLink role={role} />
+        <LanguageMenu />
         <ToggleThemeButton />
         <UserBadge name={name} role={role} />
         <Tooltip title={translate('app.two_factor.menu')}>

@@ -2,16 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
+import { usePayText } from './i18n';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
-import { readAmount } from './validation';
+import { readAmount, type Refusal } from './validation';
 
 /** INITIATED: the customer confirms the fixed amount, or enters one within the merchant's limits. */
 export const AmountStep = ({ view, actions }: { view: PayView; actions: PayActions }) => {
   const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<Refusal | null>(null);
   const action = useAction();
-  const limits = `Between ${formatRupees(view.minAmount)} and ${formatRupees(view.maxAmount)}`;
+  const t = usePayText();
+  const limits = t('amount.limits', { min: formatRupees(view.minAmount), max: formatRupees(view.maxAmount) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -24,22 +26,22 @@ export const AmountStep = ({ view, actions }: { view: PayView; actions: PayActio
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        Pay {view.merchantName}
+        {t('amount.title', { name: view.merchantName })}
       </Typography>
       {view.amountFixed ? (
         <div>
-          <Typography color="text.secondary">Amount to pay</Typography>
+          <Typography color="text.secondary">{t('amount.label')}</Typography>
           <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
             {formatRupees(view.amount)}
           </Typography>
         </div>
       ) : (
         <TextField
-          label="Amount to pay"
+          label={t('amount.label')}
           value={text}
           onChange={(event) => setText(event.target.value)}
           error={invalid !== null}
-          helperText={invalid ?? limits}
+          helperText={invalid ? t(invalid.key, invalid.values) : limits}
           autoComplete="off"
           slotProps={{
             htmlInput: { inputMode: 'decimal' },
@@ -49,7 +51,7 @@ export const AmountStep = ({ view, actions }: { view: PayView; actions: PayActio
       )}
       <ActionError error={action.error} onRetry={action.retry} />
       <Button type="submit" variant="contained" size="large" loading={action.busy}>
-        Proceed to pay
+        {t('amount.submit')}
       </Button>
     </Stack>
   );

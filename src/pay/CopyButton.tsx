@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { usePayText } from './i18n';
 
 export const CopyButton = ({ label, value }: { label: string; value: string }) => {
+  const t = usePayText();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -16,11 +18,11 @@ export const CopyButton = ({ label, value }: { label: string; value: string }) =
       .then(() => navigator.clipboard.writeText(value))
       .then(() => setState('copied'))
       .catch(() => setState('failed'));
-  const title =
-    state === 'copied' ? 'Copied' : state === 'failed' ? 'Could not copy: select the text' : `Copy ${label}`;
+  const name = t('copy.copy', { label });
+  const title = state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.failed') : name;
   return (
     <Tooltip title={title} open={state !== 'idle' ? true : undefined}>
-      <IconButton aria-label={`Copy ${label}`} onClick={copy} size="small" color="primary">
+      <IconButton aria-label={name} onClick={copy} size="small" color="primary">
         {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
     </Tooltip>

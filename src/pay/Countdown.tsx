@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Chip } from '@mui/material';
 import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
+import { usePayText } from './i18n';
 
 const mmss = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
@@ -18,6 +19,7 @@ export const Countdown = ({
   clockOffset: number;
   onExpire: () => void;
 }) => {
+  const t = usePayText();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -32,7 +34,7 @@ export const Countdown = ({
       role="timer"
       icon={<TimerOutlinedIcon />}
       color={left <= 60 ? 'warning' : 'default'}
-      label={`Pay within ${mmss(left)}`}
+      label={t('countdown', { time: mmss(left) })}
       sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', alignSelf: 'flex-start' }}
     />
   );

@@ -2,20 +2,23 @@ import { useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PROVIDER_LABEL, type Provider } from '../../domain/providers';
 import type { PayView } from './api';
-import { handOver } from './providerCheckout';
+import { errorText, usePayText } from './i18n';
+import { handOver, SCRIPT_FAILED } from './providerCheckout';
 import type { PayActions } from './usePayin';
 
 type State =
   | { kind: 'idle' }
   | { kind: 'busy'; provider: Provider }
   | { kind: 'handed' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; message: string | null; script?: boolean };
 
-const messageOf = (failure: unknown) =>
-  failure instanceof Error && failure.message ? failure.message : 'The payment could not be started. Please try again.';
+/** A provider's own message as it says it; ours in the page's language. */
+const messageOf = (failure: unknown): string | null =>
+  failure instanceof Error && failure.message && failure.message !== SCRIPT_FAILED ? failure.message : null;
 
 /** "Pay with UPI app": one button per provider the page may offer; the chosen one's checkout takes over. */
 export const IntentPanel = ({ view, actions }: { view: PayView; actions: PayActions }) => {
+  const t = usePayText();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const offered = view.intentProviders;
 
@@ -23,19 +26,23 @@ export const IntentPanel = ({ view, actions }: { view: PayView; actions: PayActi
     setState({ kind: 'busy', provider });
     const amount = !view.amountFixed && view.amount !== null ? view.amount : undefined;
     const answer = await actions.intent(provider, amount);
-    if (answer.error) return setState({ kind: 'failed', message: answer.error.message });
+    if (answer.error) return setState({ kind: 'failed', message: errorText(t, answer.error) });
     try {
       await handOver(answer.data);
       setState({ kind: 'handed' });
     } catch (failure) {
-      setState({ kind: 'failed', message: messageOf(failure) });
+      setState({
+        kind: 'failed',
+        message: messageOf(failure),
+        script: failure instanceof Error && failure.message === SCRIPT_FAILED,
+      });
     }
   };
 
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        Pay in your UPI app through a secure payment window. This page updates by itself once the payment is done.
+        {t('intent.intro')}
       </Typography>
       {offered.map((provider) => (
         <Button
@@ -46,15 +53,13 @@ export const IntentPanel = ({ view, actions }: { view: PayView; actions: PayActi
           disabled={state.kind === 'busy'}
           onClick={() => void start(provider)}
         >
-          Pay with {PROVIDER_LABEL[provider]}
+          {t('intent.pay_with', { provider: PROVIDER_LABEL[provider] })}
         </Button>
       ))}
-      {state.kind === 'failed' && <Alert severity="error">{state.message}</Alert>}
-      {state.kind === 'handed' && (
-        <Alert severity="info">
-          Complete the payment in the payment window. We are waiting for it to be confirmed.
-        </Alert>
+      {state.kind === 'failed' && (
+        <Alert severity="error">{state.message ?? t(state.script ? 'intent.script_failed' : 'intent.failed')}</Alert>
       )}
+      {state.kind === 'handed' && <Alert severity="info">{t('intent.handed')}</Alert>}
     </Stack>
   );
 };

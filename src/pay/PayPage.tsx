@@ -4,6 +4,7 @@ import { EXPIRING_STATUSES, type PayinStatus } from '../../domain/payin';
 import type { PayView } from './api';
 import { AmountStep } from './AmountStep';
 import { AssignedStep } from './AssignedStep';
+import { errorText, PayI18nProvider, usePayText } from './i18n';
 import { PayFrame } from './PayFrame';
 import {
   CheckingScreen,
@@ -37,14 +38,21 @@ const SCREENS: Record<PayinStatus, (p: StepProps) => ReactNode> = {
 
 const leave = (url: string) => window.location.assign(url);
 
-/** The customer's pay page for the pay-in `id` (the only id it ever knows). */
-export const PayPage = ({ id, redirect = leave }: { id: string; redirect?: (url: string) => void }) => {
+/** The customer's pay page for the pay-in `id` (the only id it ever knows), in the browser's language. */
+export const PayPage = ({ id, redirect = leave }: { id: string; redirect?: (url: string) => void }) => (
+  <PayI18nProvider>
+    <PayContent id={id} redirect={redirect} />
+  </PayI18nProvider>
+);
+
+const PayContent = ({ id, redirect }: { id: string; redirect: (url: string) => void }) => {
   const { load, expired, expire, clockOffset, retry, actions } = usePayin(id);
+  const t = usePayText();
   if (load.kind === 'loading') {
     return (
       <PayFrame>
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label="Loading the payment" />
+          <CircularProgress aria-label={t('loading')} />
         </Box>
       </PayFrame>
     );
@@ -59,7 +67,7 @@ export const PayPage = ({ id, redirect = leave }: { id: string; redirect?: (url:
   if (load.kind === 'offline') {
     return (
       <PayFrame>
-        <OfflineScreen message={load.message} onRetry={retry} />
+        <OfflineScreen message={errorText(t, load.error)} onRetry={retry} />
       </PayFrame>
     );
   }

@@ -3,6 +3,7 @@ import { Box, Button, Stack, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { CopyRow } from './CopyButton';
+import { usePayText } from './i18n';
 import { UpiQr } from './UpiQr';
 
 type Bank = NonNullable<PayView['bank']>;
@@ -16,36 +17,40 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Stack>
 );
 
-export const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => (
-  <Section title="Pay by UPI">
-    {bank.upiLink && (
-      <>
-        <Typography variant="body2" color="text.secondary">
-          Scan with any UPI app (GPay, PhonePe, Paytm, BHIM…). The amount and the code are filled in for you.
-        </Typography>
-        <UpiQr link={bank.upiLink} label={`UPI QR code to pay ${formatRupees(amount)} to ${bank.payeeName}`} />
-        <Button variant="outlined" href={bank.upiLink} sx={{ display: { sm: 'none' } }}>
-          Open a UPI app on this phone
-        </Button>
-      </>
-    )}
-    {bank.upiId && (
-      <Box component="dl" sx={{ m: 0 }}>
-        <CopyRow label="UPI ID" value={bank.upiId} mono />
-      </Box>
-    )}
-  </Section>
-);
+export const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => {
+  const t = usePayText();
+  return (
+    <Section title={t('details.upi_title')}>
+      {bank.upiLink && (
+        <>
+          <Typography variant="body2" color="text.secondary">
+            {t('details.scan')}
+          </Typography>
+          <UpiQr link={bank.upiLink} label={t('details.qr', { amount: formatRupees(amount), payee: bank.payeeName })} />
+          <Button variant="outlined" href={bank.upiLink} sx={{ display: { sm: 'none' } }}>
+            {t('details.open_app')}
+          </Button>
+        </>
+      )}
+      {bank.upiId && (
+        <Box component="dl" sx={{ m: 0 }}>
+          <CopyRow label={t('details.upi_id')} value={bank.upiId} mono />
+        </Box>
+      )}
+    </Section>
+  );
+};
 
 export const BankTransferDetails = ({ bank }: { bank: Bank }) => {
+  const t = usePayText();
   const rows = [
-    { label: 'Account holder', value: bank.holderName ?? bank.payeeName },
-    { label: 'Bank', value: bank.bankName },
-    { label: 'Account number', value: bank.accountNumber, mono: true },
-    { label: 'IFSC', value: bank.ifsc, mono: true },
+    { label: t('details.holder'), value: bank.holderName ?? bank.payeeName },
+    { label: t('details.bank'), value: bank.bankName },
+    { label: t('details.account'), value: bank.accountNumber, mono: true },
+    { label: t('details.ifsc'), value: bank.ifsc, mono: true },
   ];
   return (
-    <Section title="Pay by bank transfer (IMPS / NEFT)">
+    <Section title={t('details.bank_title')}>
       <Stack component="dl" spacing={1} sx={{ m: 0 }}>
         {rows.map(
           (row) => row.value && <CopyRow key={row.label} label={row.label} value={row.value} mono={row.mono} />,

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Box, Divider, Tab, Tabs } from '@mui/material';
 import type { PayView } from './api';
+import { usePayText } from './i18n';
 import { IntentPanel } from './IntentPanel';
 import { BankTransferDetails, PaymentDetails, UpiDetails, offersBankTransfer, offersUpi } from './PaymentDetails';
 import { ProofForm } from './ProofForm';
@@ -17,6 +18,7 @@ interface Way {
  * when the page may offer providers, "Pay with UPI app" as a tab beside them.
  */
 export const PaymentTabs = ({ view, actions }: { view: PayView; actions: PayActions }) => {
+  const t = usePayText();
   const [chosen, setChosen] = useState(0);
   const { bank } = view;
   const offered = view.intentProviders;
@@ -31,12 +33,12 @@ export const PaymentTabs = ({ view, actions }: { view: PayView; actions: PayActi
   }
   const ways: Way[] = [
     ...(bank && offersUpi(bank)
-      ? [{ key: 'upi', label: 'UPI', panel: <UpiDetails bank={bank} amount={view.amount} /> } as const]
+      ? [{ key: 'upi', label: t('tabs.upi'), panel: <UpiDetails bank={bank} amount={view.amount} /> } as const]
       : []),
     ...(bank && offersBankTransfer(bank)
-      ? [{ key: 'bank', label: 'Bank transfer', panel: <BankTransferDetails bank={bank} /> } as const]
+      ? [{ key: 'bank', label: t('tabs.bank'), panel: <BankTransferDetails bank={bank} /> } as const]
       : []),
-    { key: 'intent', label: 'Pay with UPI app', panel: <IntentPanel view={view} actions={actions} /> },
+    { key: 'intent', label: t('tabs.intent'), panel: <IntentPanel view={view} actions={actions} /> },
   ];
   const current = Math.min(chosen, ways.length - 1);
   const manual = ways[current].key !== 'intent';
@@ -46,7 +48,7 @@ export const PaymentTabs = ({ view, actions }: { view: PayView; actions: PayActi
         value={current}
         onChange={(_, index: number) => setChosen(index)}
         variant="fullWidth"
-        aria-label="How to pay"
+        aria-label={t('tabs.label')}
       >
         {ways.map((way, index) => (
           <Tab

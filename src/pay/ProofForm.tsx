@@ -1,16 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Stack, TextField, Typography } from '@mui/material';
+import { usePayText } from './i18n';
 import { ScreenshotForm } from './ScreenshotForm';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
-import { readUtr } from './validation';
+import { readUtr, type Refusal } from './validation';
 
 /** After paying: the UTR the bank's app shows, or a screenshot of the payment when the UTR is not at hand. */
 export const ProofForm = ({ actions }: { actions: PayActions }) => {
   const [mode, setMode] = useState<'utr' | 'screenshot'>('utr');
   const [text, setText] = useState('');
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<Refusal | null>(null);
   const action = useAction();
+  const t = usePayText();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -20,31 +22,30 @@ export const ProofForm = ({ actions }: { actions: PayActions }) => {
   };
 
   return (
-    <Stack component="section" spacing={1.5} aria-label="After paying">
+    <Stack component="section" spacing={1.5} aria-label={t('proof.title')}>
       <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-        After paying
+        {t('proof.title')}
       </Typography>
       {mode === 'utr' ? (
         <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
           <Typography variant="body2" color="text.secondary">
-            Enter the UTR (the 12-digit bank reference, also called UPI reference or transaction id) your app shows for
-            the payment.
+            {t('proof.intro')}
           </Typography>
           <TextField
-            label="UTR"
+            label={t('proof.utr')}
             value={text}
             onChange={(event) => setText(event.target.value)}
             error={invalid !== null}
-            helperText={invalid ?? '12 digits, for example 412345678901'}
+            helperText={invalid ? t(invalid.key, invalid.values) : t('proof.utr_help')}
             autoComplete="off"
             slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 40 } }}
           />
           <ActionError error={action.error} onRetry={action.retry} />
           <Button type="submit" variant="contained" size="large" loading={action.busy}>
-            Submit UTR
+            {t('proof.submit')}
           </Button>
           <Button variant="text" onClick={() => setMode('screenshot')}>
-            Upload a screenshot instead
+            {t('proof.use_screenshot')}
           </Button>
         </Stack>
       ) : (

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Typography } from '@mui/material';
+import { usePayText } from './i18n';
 
 export const REDIRECT_SECONDS = 5;
 
@@ -22,6 +23,7 @@ export const ReturnToMerchant = ({
   merchantName: string;
   redirect: (url: string) => void;
 }) => {
+  const t = usePayText();
   const target = webUrl(url);
   const [left, setLeft] = useState(REDIRECT_SECONDS);
   useEffect(() => {
@@ -37,10 +39,10 @@ export const ReturnToMerchant = ({
   return (
     <>
       <Button variant="contained" size="large" href={target}>
-        Return to {merchantName}
+        {t('back.button', { name: merchantName })}
       </Button>
       <Typography variant="body2" color="text.secondary">
-        {left > 0 ? `Taking you back automatically in ${left} s…` : 'Taking you back…'}
+        {left > 0 ? t('back.soon', { seconds: left }) : t('back.now')}
       </Typography>
     </>
   );

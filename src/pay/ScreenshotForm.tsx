@@ -1,9 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
+import { usePayText } from './i18n';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
-import { readScreenshot, SCREENSHOT_TYPES } from './validation';
+import { readScreenshot, SCREENSHOT_TYPES, type Refusal } from './validation';
 
 const hiddenInput = {
   clip: 'rect(0 0 0 0)',
@@ -18,8 +19,9 @@ const hiddenInput = {
 /** The screenshot of the payment, checked here (PNG or JPEG, 5 MB at most) before it is sent. */
 export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBack: () => void }) => {
   const [file, setFile] = useState<File | null>(null);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  const [invalid, setInvalid] = useState<Refusal | null>(null);
   const action = useAction();
+  const t = usePayText();
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const checked = readScreenshot(event.target.files?.[0]);
@@ -36,7 +38,7 @@ export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBac
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
       <Typography variant="body2" color="text.secondary">
-        A screenshot of the successful payment in your UPI or bank app (PNG or JPEG, 5 MB at most).
+        {t('screenshot.intro')}
       </Typography>
       <Button
         component="label"
@@ -46,7 +48,7 @@ export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBac
         startIcon={<UploadFileIcon />}
         sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineOffset: 2 } }}
       >
-        {file ? 'Choose another screenshot' : 'Choose screenshot'}
+        {file ? t('screenshot.choose_other') : t('screenshot.choose')}
         <input
           type="file"
           accept={SCREENSHOT_TYPES.join(',')}
@@ -56,14 +58,18 @@ export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBac
         />
       </Button>
       <Typography id="screenshot-status" variant="body2" role="status" color={invalid ? 'error' : 'text.secondary'}>
-        {invalid ?? (file ? `Chosen: ${file.name}` : 'No screenshot chosen yet.')}
+        {invalid
+          ? t(invalid.key, invalid.values)
+          : file
+            ? t('screenshot.chosen', { name: file.name })
+            : t('screenshot.none')}
       </Typography>
       <ActionError error={action.error} onRetry={action.retry} />
       <Button type="submit" variant="contained" size="large" loading={action.busy} disabled={!file}>
-        Upload screenshot
+        {t('screenshot.submit')}
       </Button>
       <Button variant="text" onClick={onBack}>
-        Enter the UTR instead
+        {t('screenshot.use_utr')}
       </Button>
     </Stack>
   );

@@ -7,69 +7,82 @@ import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
+import { usePayText } from './i18n';
 import { Line, Notice } from './Notice';
 import { ReturnToMerchant } from './ReturnToMerchant';
 
-const UTR_IS = 'The UTR is the 12-digit bank reference your UPI or bank app shows for the payment.';
+const Amount = ({ amount }: { amount: number | null }) =>
+  amount !== null && (
+    <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
+      {formatRupees(amount)}
+    </Typography>
+  );
 
-export const NotValidScreen = () => (
-  <Notice icon={<LinkOffIcon />} tone="error" title="This payment link is not valid">
-    <Line>Check that the link is complete, or go back to the shop and start the payment again.</Line>
-  </Notice>
-);
+export const NotValidScreen = () => {
+  const t = usePayText();
+  return (
+    <Notice icon={<LinkOffIcon />} tone="error" title={t('screens.not_valid')}>
+      <Line>{t('screens.not_valid_text')}</Line>
+    </Notice>
+  );
+};
 
-export const OfflineScreen = ({ message, onRetry }: { message: string; onRetry: () => void }) => (
-  <Notice icon={<CloudOffIcon />} tone="warning" title="We could not load this payment">
-    <Line>{message}</Line>
-    <Button variant="contained" onClick={onRetry}>
-      Try again
-    </Button>
-  </Notice>
-);
+export const OfflineScreen = ({ message, onRetry }: { message: string; onRetry: () => void }) => {
+  const t = usePayText();
+  return (
+    <Notice icon={<CloudOffIcon />} tone="warning" title={t('screens.offline')}>
+      <Line>{message}</Line>
+      <Button variant="contained" onClick={onRetry}>
+        {t('screens.retry')}
+      </Button>
+    </Notice>
+  );
+};
 
-export const ExpiredScreen = ({ view }: { view: PayView }) => (
-  <Notice icon={<TimerOffIcon />} tone="error" title="This payment link has expired">
-    <Line>Go back to {view.merchantName} and start a new payment.</Line>
-    <Line>
-      If you already paid with this link, keep your payment&apos;s UTR and share it with {view.merchantName}. {UTR_IS}
-    </Line>
-  </Notice>
-);
+export const ExpiredScreen = ({ view }: { view: PayView }) => {
+  const t = usePayText();
+  const name = view.merchantName;
+  return (
+    <Notice icon={<TimerOffIcon />} tone="error" title={t('screens.expired')}>
+      <Line>{t('screens.expired_text', { name })}</Line>
+      <Line>{`${t('screens.expired_paid', { name })} ${t('screens.utr_is')}`}</Line>
+    </Notice>
+  );
+};
 
-export const SuccessScreen = ({ view, redirect }: { view: PayView; redirect: (url: string) => void }) => (
-  <Notice icon={<CheckCircleIcon />} tone="success" title="Payment received">
-    {view.amount !== null && (
-      <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-        {formatRupees(view.amount)}
-      </Typography>
-    )}
-    <Line>{view.merchantName} has your payment. You can close this page.</Line>
-    {view.returnUrl && <ReturnToMerchant url={view.returnUrl} merchantName={view.merchantName} redirect={redirect} />}
-  </Notice>
-);
+export const SuccessScreen = ({ view, redirect }: { view: PayView; redirect: (url: string) => void }) => {
+  const t = usePayText();
+  return (
+    <Notice icon={<CheckCircleIcon />} tone="success" title={t('screens.success')}>
+      <Amount amount={view.amount} />
+      <Line>{t('screens.success_text', { name: view.merchantName })}</Line>
+      {view.returnUrl && <ReturnToMerchant url={view.returnUrl} merchantName={view.merchantName} redirect={redirect} />}
+    </Notice>
+  );
+};
 
-export const CheckingScreen = ({ view }: { view: PayView }) => (
-  <Notice icon={<ManageSearchIcon />} tone="warning" title="We are checking your payment">
-    <Line>
-      Your payment needs a check by hand before {view.merchantName} receives it
-      {view.shortCode ? ` (payment code ${view.shortCode})` : ''}.
-    </Line>
-    <Line>
-      Keep your payment&apos;s UTR and share it with {view.merchantName} if they ask. {UTR_IS} Please do not pay again.
-    </Line>
-  </Notice>
-);
+export const CheckingScreen = ({ view }: { view: PayView }) => {
+  const t = usePayText();
+  const name = view.merchantName;
+  return (
+    <Notice icon={<ManageSearchIcon />} tone="warning" title={t('screens.checking')}>
+      <Line>
+        {view.shortCode
+          ? t('screens.checking_text_code', { name, code: view.shortCode })
+          : t('screens.checking_text', { name })}
+      </Line>
+      <Line>{`${t('screens.checking_keep', { name })} ${t('screens.utr_is')} ${t('screens.no_pay_again')}`}</Line>
+    </Notice>
+  );
+};
 
-export const WaitingScreen = ({ view }: { view: PayView }) => (
-  <Notice icon={<HourglassTopIcon />} tone="info" title="Waiting for the bank to confirm">
-    {view.amount !== null && (
-      <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-        {formatRupees(view.amount)}
-      </Typography>
-    )}
-    <Line>
-      We have your {view.screenshotSubmitted && !view.utrSubmitted ? 'screenshot' : 'UTR'}. This usually takes a few
-      minutes; this page updates by itself. Please do not pay again.
-    </Line>
-  </Notice>
-);
+export const WaitingScreen = ({ view }: { view: PayView }) => {
+  const t = usePayText();
+  const byScreenshot = view.screenshotSubmitted && !view.utrSubmitted;
+  return (
+    <Notice icon={<HourglassTopIcon />} tone="info" title={t('screens.waiting')}>
+      <Amount amount={view.amount} />
+      <Line>{`${t(byScreenshot ? 'screens.waiting_screenshot' : 'screens.waiting_utr')} ${t('screens.no_pay_again')}`}</Line>
+    </Notice>
+  );
+};

@@ -1,5 +1,6 @@
 import type { Provider } from '../../domain/providers';
 import type { PayView } from '../../server/schemas/pay-page';
+import type { PayKey } from './messages';
 import type { IntentOrder } from './providerCheckout';
 
 export type { PayView };
@@ -10,6 +11,8 @@ export interface PayError {
   code?: string;
   /** Trying the same call again may work: the network failed, or the server was busy or broken. */
   retryable: boolean;
+  /** The page's own message, shown in the page's language instead of `message`. */
+  text?: { key: PayKey; values?: Record<string, string | number> };
 }
 
 export type Answer<T> =
@@ -28,7 +31,7 @@ const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>>
       headers: { accept: 'application/json', ...init.headers },
     });
   } catch {
-    return { data: null, error: { message: NETWORK_MESSAGE, retryable: true } };
+    return { data: null, error: { message: NETWORK_MESSAGE, retryable: true, text: { key: 'errors.network' } } };
   }
   const body = await response.json().catch(() => null);
   if (response.ok && body?.data) {
@@ -36,10 +39,10 @@ const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>>
     return { data: body.data as T, error: null, ...(Number.isFinite(serverTime) && { serverTime }) };
   }
   const error = body?.error ?? {};
-  const message =
-    typeof error.message === 'string' && error.message.trim() !== ''
-      ? error.message
-      : `The payment server answered with an error (${response.status}). Please try again.`;
+  const own = typeof error.message === 'string' && error.message.trim() !== '';
+  const message = own
+    ? error.message
+    : `The payment server answered with an error (${response.status}). Please try again.`;
   return {
     data: null,
     error: {
@@ -47,6 +50,7 @@ const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>>
       status: response.status,
       ...(typeof error.code === 'string' && { code: error.code }),
       retryable: response.status >= 500 || response.status === 429,
+      ...(!own && { text: { key: 'errors.http' as const, values: { status: response.status } } }),
     },
   };
 };

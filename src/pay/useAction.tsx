@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Alert, Button } from '@mui/material';
 import type { PayError, PayResult } from './api';
+import { errorText, usePayText } from './i18n';
 
 /** One customer action at a time: busy while it runs, the server's message when it fails, and a retry. */
 export const useAction = () => {
@@ -22,18 +23,22 @@ export const useAction = () => {
   return { busy, error, run, retry };
 };
 
-export const ActionError = ({ error, onRetry }: { error: PayError | null; onRetry: () => void }) =>
-  error && (
-    <Alert
-      severity="error"
-      action={
-        error.retryable && (
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try again
-          </Button>
-        )
-      }
-    >
-      {error.message}
-    </Alert>
+export const ActionError = ({ error, onRetry }: { error: PayError | null; onRetry: () => void }) => {
+  const t = usePayText();
+  return (
+    error && (
+      <Alert
+        severity="error"
+        action={
+          error.retryable && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t('screens.retry')}
+            </Button>
+          )
+        }
+      >
+        {errorText(t, error)}
+      </Alert>
+    )
   );
+};

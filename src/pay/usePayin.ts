@@ -1,7 +1,16 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { OPEN_STATUSES, type PayinStatus } from '../../domain/payin';
 import type { Provider } from '../../domain/providers';
-import { assignBank, fetchPay, requestIntent, submitScreenshot, submitUtr, type PayResult, type PayView } from './api';
+import {
+  assignBank,
+  fetchPay,
+  requestIntent,
+  submitScreenshot,
+  submitUtr,
+  type PayError,
+  type PayResult,
+  type PayView,
+} from './api';
 
 export const POLL_MS = 4000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -9,7 +18,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export type PayLoad =
   | { kind: 'loading' }
   | { kind: 'not-found' }
-  | { kind: 'offline'; message: string }
+  | { kind: 'offline'; error: PayError }
   | { kind: 'ready'; view: PayView };
 
 const isOpen = (status: PayinStatus) => (OPEN_STATUSES as readonly PayinStatus[]).includes(status);
@@ -49,8 +58,8 @@ export const usePayin = (id: string) => {
       setLoad({ kind: 'not-found' });
     } else {
       if (result.error.code === 'EXPIRED') setExpired(true);
-      const message = result.error.message;
-      setLoad((before) => (before.kind === 'ready' ? before : { kind: 'offline', message }));
+      const error = result.error;
+      setLoad((before) => (before.kind === 'ready' ? before : { kind: 'offline', error }));
     }
     return result;
   }, []);

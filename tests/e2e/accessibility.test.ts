@@ -4,6 +4,7 @@ import { DEMO_USERS, ROLE_OF, type DemoUser } from '../support/roles';
 import { apiGet, apiSignIn } from './support/api';
 import { expectAccessible } from './support/accessible';
 import { paymentLink, payPageUrl } from './support/deposits';
+import { chooseLanguage, choosePayLanguage, type Language } from './support/language';
 import { MENUS_BY_HAND } from './support/menus-by-hand';
 import { closePage, signIn, storedToken } from './support/pages';
 import { imageDrawn, openPayPage, payPage } from './support/pay-page';
@@ -86,16 +87,24 @@ const publicPage = (options: BrowserContextOptions) => {
 /**
  * A user's walk: one page signed in once, moving from screen to screen inside the dashboard (a
  * reload would cost a full start of the app); every screen judged, and the broken ones listed
- * together. With `shell`, first the role's menu, top bar and logo.
+ * together. With `shell`, first the role's menu, top bar and logo (in English); in Hindi, the
+ * language is chosen in the top bar first, as a person would.
  */
-const walk = async (user: DemoUser, colorScheme: 'light' | 'dark', screens: Target[], shell: boolean) => {
+const walk = async (
+  user: DemoUser,
+  colorScheme: 'light' | 'dark',
+  screens: Target[],
+  shell: boolean,
+  language: Language = 'English',
+) => {
   const page = await suite.openPage({ colorScheme });
   try {
     await signIn(page, suite.product.url, user);
     if (shell) await expectShellOf(page, user, () => goWithin(page, '/app/deposit/all'));
+    if (language !== 'English') await chooseLanguage(page, language);
+    const who = `${user} ${colorScheme}${language === 'English' ? '' : ` ${language}`}`;
     const broken: string[] = [];
-    for (const target of screens)
-      await checkOn(page, target, `${user} ${colorScheme}`).catch((error: Error) => broken.push(error.message));
+    for (const target of screens) await checkOn(page, target, who).catch((error: Error) => broken.push(error.message));
     expect(broken.join('\n\n')).toBe('');
   } finally {
     await closePage(page);
@@ -126,6 +135,8 @@ describe.each(['light', 'dark'] as const)('the public pages in %s mode', (colorS
  * Every screen of every role, two users at a time (maxConcurrency in vitest.config.ts): the browser
  * draws one user's screen while axe judges the other's, on two cores that one walk left a quarter
  * idle. The admin's dark walk follows its light one: one user's second sign-in would end its first.
+ * Every screen once in Hindi too: the admin's screens are all of them, walked again after switching
+ * the language in the top bar; each other role's own menu screens, switched the same way.
  */
 describe.concurrent('every screen of every role', () => {
   const adminScreens = (): Target[] => [
@@ -133,14 +144,18 @@ describe.concurrent('every screen of every role', () => {
     ...RECORD_SCREENS.map(([pattern, api]) => firstRecord(pattern, api)),
   ];
   it.each(DEMO_USERS)(
-    '%s: its menu, top bar and logo, and every screen it opens (admin: in dark mode too)',
+    '%s: its menu, top bar and logo, and every screen it opens, in English and in Hindi (admin: dark too)',
     async (user) => {
-      if (user !== 'admin') return walk(user, 'light', screensOf(user), true);
+      if (user !== 'admin') {
+        await walk(user, 'light', screensOf(user), true);
+        return walk(user, 'light', screensOf(user), false, 'हिन्दी');
+      }
       await walk(user, 'light', adminScreens(), true);
       await walk(user, 'dark', adminScreens(), false);
+      await walk(user, 'dark', adminScreens(), false, 'हिन्दी');
     },
-    // About ninety screens for the admin: a limit for a hang, not a speed check.
-    300_000,
+    // About ninety screens for the admin, three times: a limit for a hang, not a speed check.
+    600_000,
   );
 });
 
@@ -148,26 +163,34 @@ describe.concurrent('every screen of every role', () => {
  * The customer's pay page of a new pay-in, before and after the customer proceeds. Last in the
  * file: the staff sign-in that makes the link ends the dashboard session of that user.
  */
-describe.each(['light', 'dark'] as const)('the pay page in %s mode', (colorScheme) => {
+describe.each([
+  ['light', 'English'],
+  ['dark', 'English'],
+  ['light', 'हिन्दी'],
+] as const)('the pay page in %s mode, in %s', (colorScheme, language) => {
   let page: Page | undefined;
   beforeAll(async () => {
     const token = await apiSignIn(suite.product.url, 'operations');
     const link = await paymentLink(suite.product.url, token, { merchantCode: 'BOLT', customerId: 'a11y-customer' });
     page = await suite.openPage({ colorScheme });
     await openPayPage(page, payPageUrl(suite.product.url, link));
+    if (language !== 'English') await choosePayLanguage(page, language);
   });
   afterAll(async () => {
     if (page) await closePage(page);
   });
 
-  it('/pay/{id} (INITIATED)', () => expectAccessible(page!, `visitor ${colorScheme} pay page, INITIATED`));
+  it('/pay/{id} (INITIATED)', () => expectAccessible(page!, `visitor ${colorScheme} ${language} pay page, INITIATED`));
 
   it('/pay/{id} (ASSIGNED)', async () => {
+    // The form is filled in English (the support names its fields so), then judged in the chosen language.
+    if (language !== 'English') await choosePayLanguage(page!, 'English');
     const pay = payPage(page!);
     await pay.amount.fill('500');
     await pay.proceed.click();
     await pay.submitUtr.waitFor();
     await expect.poll(() => imageDrawn(pay.qr), { timeout: 10_000 }).toBe(true);
-    await expectAccessible(page!, `visitor ${colorScheme} pay page, ASSIGNED`);
+    if (language !== 'English') await choosePayLanguage(page!, language);
+    await expectAccessible(page!, `visitor ${colorScheme} ${language} pay page, ASSIGNED`);
   });
 });

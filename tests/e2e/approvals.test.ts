@@ -97,7 +97,7 @@ describe('a checker checks a maker', () => {
         await dialog.getByText(text, { exact: true }).waitFor();
       await dialog.getByText(`${HOLDER} · A/c ${one.account} · HDFC0001234 · HDFC Bank`).waitFor();
       await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-      await toast(page, `Approved: ${one.order} is now SUCCESS.`).waitFor();
+      await toast(page, `Approved: ${one.order} is now Success.`).waitFor();
       await dialog.waitFor({ state: 'detached' });
     });
     const { data } = await apiGet<{ data: Record<string, unknown> }>(suite.product.url, admin, `/payouts/${one.id}`);

@@ -144,7 +144,7 @@ describe('a deposit, from the merchant API to the callback', () => {
         .waitFor({ timeout: 30_000 });
       received.catch(() => undefined);
       await form.getByRole('button', { name: 'Add', exact: true }).click();
-      await toast(page, `Entry recorded: it paid pay-in ${ORDER}, now SUCCESS.`).waitFor();
+      await toast(page, `Entry recorded: it paid pay-in ${ORDER}, now Success.`).waitFor();
 
       await received;
       await customer.waitForURL(`${site.url}/return?merchantOrderId=${encodeURIComponent(ORDER)}&status=SUCCESS`);
@@ -154,7 +154,7 @@ describe('a deposit, from the merchant API to the callback', () => {
       const listed = await completedWithUtr(page, UTR);
       expect(listed.data.map((p) => [p.id, p.status])).toEqual([[payin.id, 'SUCCESS']]);
       const row = rowOf(page, ORDER);
-      await row.getByText('SUCCESS', { exact: true }).waitFor();
+      await row.getByText('Success', { exact: true }).waitFor();
       await row.getByText(bank, { exact: true }).waitFor();
       expect(await page.locator('tbody tr').count()).toBe(1);
     }));
@@ -201,7 +201,7 @@ describe('a deposit, from the merchant API to the callback', () => {
       const listed = await completedWithUtr(page, UTR);
       expect(listed.total).toBe(found);
       expect(listed.data.map((p) => p.id)).toEqual(found ? [payin.id] : []);
-      if (found) await rowOf(page, ORDER).getByText('SUCCESS', { exact: true }).waitFor();
+      if (found) await rowOf(page, ORDER).getByText('Success', { exact: true }).waitFor();
       else await page.getByText('No deposit matches these filters', { exact: true }).waitFor();
       expect(await page.locator('tbody tr').count()).toBe(found);
       // Its merchant order id finds it the same way, through the API the screens use.

@@ -184,7 +184,7 @@ describe('a withdrawal, from the merchant API to the callback', () => {
       await page.getByRole('option', { name: /^ALPHA-SBI-PAYOUT/ }).click();
       await dialog.getByRole('textbox', { name: /^UTR Number/ }).fill(PAYOUT_UTR);
       await dialog.getByRole('button', { name: 'Withdraw', exact: true }).click();
-      await toast(page, `Pay-out ${payout.id.slice(0, 8)} is now SUCCESS.`).waitFor();
+      await toast(page, `Pay-out ${payout.id.slice(0, 8)} is now Success.`).waitFor();
       await row.waitFor({ state: 'detached' });
       const { data } = await pageApi<{ data: Record<string, unknown> }>(page, `/payouts/${payout.id}`);
       expect(data).toMatchObject({

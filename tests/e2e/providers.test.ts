@@ -111,7 +111,7 @@ describe('a pay-in paid through CashFree', () => {
     await received;
   });
 
-  it('staff see it SUCCESS with source CashFree and the provider payment id', () =>
+  it('staff see it Success with source CashFree and the provider payment id', () =>
     suite.withPage(async (page) => {
       const token = await apiSignIn(suite.product.url, 'operations');
       const { data } = await apiGet<{ data: Record<string, unknown> }>(suite.product.url, token, `/payins/${payin.id}`);
@@ -125,7 +125,7 @@ describe('a pay-in paid through CashFree', () => {
       await signIn(page, suite.product.url, 'operations');
       await openFromMenu(page, '/app/deposit/completed', 'Deposit');
       const row = page.locator('tbody tr').filter({ hasText: ORDER });
-      await row.getByText('SUCCESS', { exact: true }).waitFor();
+      await row.getByText('Success', { exact: true }).waitFor();
       await row.getByText('CashFree', { exact: true }).waitFor();
     }));
 });

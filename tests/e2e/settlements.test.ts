@@ -124,7 +124,7 @@ describe('a chargeback and a settlement for BOLT', () => {
         const password = admin.getByRole('dialog', { name: 'Confirm with your password' });
         await password.getByLabel(/^Password/).fill(DEMO_PASSWORD);
         await password.getByRole('button', { name: 'Confirm', exact: true }).click();
-        await toast(admin, `Settlement ${name} is SUCCESS.`).waitFor();
+        await toast(admin, `Settlement ${name} is now Success.`).waitFor();
       } finally {
         await closePage(admin);
       }

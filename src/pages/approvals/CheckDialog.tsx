@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useRefresh, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { approvedInQueue, queueActions, type QueuedRequest } from './queue';
 import { RequestDetails } from './RequestDetails';
@@ -24,6 +25,7 @@ export const recordPath = (r: Pick<QueuedRequest, 'entity' | 'entityId'>) =>
  */
 export const CheckDialog = ({ request, onClose }: { request: QueuedRequest; onClose: () => void }) => {
   const translate = useTranslate();
+  const statusLabel = useStatusLabel();
   const toasts = useToasts();
   const refresh = useRefresh();
   const [remark, setRemark] = useState('');
@@ -44,7 +46,7 @@ export const CheckDialog = ({ request, onClose }: { request: QueuedRequest; onCl
     if (result.error) return setError(result.error.message);
     const [answer] = result.data.data.results;
     if (!answer.ok) return setError(answer.error ?? '');
-    finish(t('approved', { name, status: answer.status }));
+    finish(t('approved', { name, status: answer.status ? statusLabel(answer.status) : '' }));
   };
   const decline = async () => {
     setBusy(true);

@@ -8,7 +8,7 @@ export const attentionMessages = {
     more: '%{count}+',
     items: {
       pending_long: 'Pending for more than %{minutes} minutes',
-      img_pending: 'Screenshots to read (Img Pending)',
+      img_pending: 'Screenshots to read (Screenshot Pending)',
       dispute: 'Disputes',
       duplicate: 'Duplicates',
       payouts_awaiting_checker: 'Waiting for my approval',

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import type { TranslateFunction } from 'react-admin';
-import { formatDate, formatDateTime, formatRupees, istDayStart } from '../../../domain/format';
+import { formatDate, formatDateTime, formatRupees, istDayStart, snakeToTitle } from '../../../domain/format';
 import { vendorPosition } from '../../../domain/settlement';
 import type { MenuScreen } from '../../../domain/menu';
+import { statusKey } from '../../i18n/codeLabels';
 import { POSITION_KEY } from '../../resources/vendors/VendorMoney';
 
 /** A column of a report: the row's field it shows (its label `app.reports.fields.<source>`) and how. */
@@ -20,6 +21,14 @@ type KeyOf<R, T> = { [K in keyof R]: R[K] extends T ? K : never }[keyof R] & str
 /** The kinds of column the reports draw, for one row type. */
 export const columnsOf = <R>() => ({
   text: (source: keyof R & string): ReportColumn<R> => ({ source }),
+  /** A status code in words (SPEC §5). */
+  status: (source: KeyOf<R, string>): ReportColumn<R> => ({
+    source,
+    render: (row, translate) => {
+      const code = row[source] as string;
+      return translate(statusKey(code), { _: snakeToTitle(code) });
+    },
+  }),
   count: (source: KeyOf<R, number>): ReportColumn<R> => ({ source, numeric: true }),
   money: (source: KeyOf<R, number | null>): ReportColumn<R> => ({
     source,

@@ -27,7 +27,7 @@ const fillPayins = async () => {
   await choose('Merchant Codes', 'ACME — Acme Retail');
   await choose('Merchant Codes', 'BOLT — Bolt Foods');
   screen.getByRole('checkbox', { name: 'Include Sub Merchant' }).click();
-  await choose('Status', 'SUCCESS');
+  await choose('Status', 'Success');
   await choose('Method', 'Manual');
   setDay('From (IST)', '2026-11-01');
   setDay('To (IST)', '2026-11-25');
@@ -168,7 +168,7 @@ describe('the vendor reports', () => {
     renderReport(VendorPayoutsReport, 'OPERATIONS');
     await choose('Vendor Codes', 'VEN-ALPHA — Alpha');
     await choose('Vendor Codes', 'VEN-BETA — Beta');
-    await choose('Status', 'REVERSED');
+    await choose('Status', 'Reversed');
     await choose('Method', 'Eko');
     setDay('From (IST)', '2026-11-01');
     setDay('To (IST)', '2026-11-02');

@@ -1,6 +1,7 @@
 import { PAYIN_STATUSES, PAYMENT_SOURCES } from '../../../domain/payin';
 import { PAYOUT_METHODS, PAYOUT_STATUSES } from '../../../domain/payout';
 import { VENDOR_PAYIN_STATUSES } from '../../../domain/reports';
+import { statusChoices } from '../../i18n/codeLabels';
 import { columnsOf, type ReportColumn, type Report } from './report';
 import type {
   AccountsReportRow,
@@ -22,7 +23,7 @@ export const PAYINS_REPORT: Report<PayinReportRow> = {
   screen: 'payin',
   api: 'reports/payins',
   party: 'merchants',
-  statuses: asIs(PAYIN_STATUSES),
+  statuses: statusChoices(PAYIN_STATUSES),
   methods: asIs(PAYMENT_SOURCES),
   columns: [
     payin.text('id'),
@@ -31,7 +32,7 @@ export const PAYINS_REPORT: Report<PayinReportRow> = {
     payin.money('requestedAmount'),
     payin.text('utr'),
     payin.money('receivedAmount'),
-    payin.text('status'),
+    payin.status('status'),
     payin.text('bank'),
     payin.text('merchantCode'),
     payin.text('customerId'),
@@ -69,7 +70,7 @@ const payoutColumns = <R extends PayoutReportRow | VendorPayoutReportRow>(
   const c = columnsOf<PayoutReportRow | VendorPayoutReportRow>();
   return [
     c.text('id'),
-    c.text('status'),
+    c.status('status'),
     c.text('description'),
     c.money('amount'),
     c.money('fee'),
@@ -85,7 +86,7 @@ const payoutColumns = <R extends PayoutReportRow | VendorPayoutReportRow>(
   ];
 };
 
-const PAYOUT_FILTERS = { statuses: asIs(PAYOUT_STATUSES), methods: translated(PAYOUT_METHODS, 'methods') };
+const PAYOUT_FILTERS = { statuses: statusChoices(PAYOUT_STATUSES), methods: translated(PAYOUT_METHODS, 'methods') };
 
 export const PAYOUTS_REPORT: Report<PayoutReportRow> = {
   ...PAYOUT_FILTERS,

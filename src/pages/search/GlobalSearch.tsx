@@ -16,6 +16,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import { formatRupees } from '../../../domain/format';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { get } from '../../providers/http';
 
 interface Found {
@@ -43,6 +44,7 @@ export const typingIn = (target: EventTarget | null) =>
  */
 export const GlobalSearch = () => {
   const translate = useTranslate();
+  const statusLabel = useStatusLabel();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
   const [anchor, setAnchor] = useState<HTMLFormElement | null>(null);
@@ -133,7 +135,7 @@ export const GlobalSearch = () => {
                         primary={`${t(`kinds.${found.kind}`)}: ${found.title}`}
                         secondary={[
                           found.subtitle,
-                          found.status,
+                          found.status && statusLabel(found.status),
                           formatRupees(found.amount),
                           t(`matched.${found.matched}`),
                         ]

@@ -13,6 +13,7 @@ import {
 } from 'react-admin';
 import { formatRupees } from '../../../domain/format';
 import { normaliseUtr } from '../../../domain/payin';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { post } from '../../providers/http';
 import { entryBody, entryValidators, type EntrySource } from './entryForm';
@@ -25,6 +26,7 @@ import { usePayinBanks } from './usePayinBanks';
  */
 export const AddEntryForm = () => {
   const translate = useTranslate();
+  const statusLabel = useStatusLabel();
   const translateLabel = useTranslateLabel();
   const toasts = useToasts();
   const refresh = useRefresh();
@@ -47,7 +49,7 @@ export const AddEntryForm = () => {
     toasts.success(
       translate('app.toast.success'),
       matched
-        ? text('matched', { payin: entry.merchantOrderId ?? matched.payinId, status: matched.status })
+        ? text('matched', { payin: entry.merchantOrderId ?? matched.payinId, status: statusLabel(matched.status) })
         : text('recorded', { utr: entry.utr, amount: formatRupees(entry.amount) }),
     );
     setRound(({ key }) => ({ key: key + 1, bankAccountId: body.bankAccountId }));

@@ -145,7 +145,7 @@ describe('the Add Data form', () => {
       amount: 1500.5,
       amountCode: 'AB3CD',
     });
-    expect(await screen.findByText('Entry recorded: it paid pay-in ORD-7, now SUCCESS.')).toBeInTheDocument();
+    expect(await screen.findByText('Entry recorded: it paid pay-in ORD-7, now Success.')).toBeInTheDocument();
     // The form clears for the next entry and keeps the bank.
     await waitFor(() => expect(addForm().getByLabelText('UTR')).toHaveValue(''));
     expect(addForm().getByRole('combobox', { name: /^Bank/ })).toHaveTextContent('ALPHA-HDFC-01');

@@ -47,7 +47,7 @@ export const bankEntryMessages = {
     action: 'Reset',
     title: 'Reset this entry?',
     question:
-      'Reset the entry with UTR %{utr} (%{amount})? It becomes Un-Used again, and the pay-in it paid (%{payin}) goes back to PENDING.',
+      'Reset the entry with UTR %{utr} (%{amount})? It becomes Un-Used again, and the pay-in it paid (%{payin}) goes back to Pending.',
     done: 'Entry reset: it is Un-Used again.',
     asked: 'Your reset of UTR %{utr} is recorded: another person must reset it too.',
     waiting_checker: 'Waiting for a checker',

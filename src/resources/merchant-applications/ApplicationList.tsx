@@ -1,6 +1,7 @@
 import { ListPagination } from '../shared/ListPagination';
 import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
-import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
+import { formatDateTime, formatRupees } from '../../../domain/format';
+import { statusChoices } from '../../i18n/codeLabels';
 import { ExportButton } from '../shared/ExportButton';
 import { StatusChip } from './StatusChip';
 import { APPLICATION_STATUSES, REVIEWABLE_STATUS } from '../../../domain/merchant-application';
@@ -10,7 +11,7 @@ const filters = [
   <SelectInput
     key="status"
     source="status"
-    choices={APPLICATION_STATUSES.map((id) => ({ id, name: snakeToTitle(id) }))}
+    choices={statusChoices(APPLICATION_STATUSES)}
     emptyText="resources.merchant-applications.all_statuses"
     alwaysOn
   />,

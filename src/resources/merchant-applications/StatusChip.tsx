@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { useRecordContext } from 'react-admin';
-import { snakeToTitle } from '../../../domain/format';
 import type { ApplicationStatus } from '../../../domain/merchant-application';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import type { MerchantApplication } from './types';
 
 const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = {
@@ -12,6 +12,7 @@ const COLORS: Record<ApplicationStatus, 'warning' | 'success' | 'default'> = {
 
 export const StatusChip = () => {
   const record = useRecordContext<MerchantApplication>();
+  const label = useStatusLabel();
   if (!record) return null;
-  return <Chip size="small" color={COLORS[record.status] ?? 'default'} label={snakeToTitle(record.status)} />;
+  return <Chip size="small" color={COLORS[record.status] ?? 'default'} label={label(record.status)} />;
 };

@@ -55,7 +55,7 @@ export const MerchantLinks = () => {
                       key={bank.id}
                       variant="outlined"
                       color={bank.enabled ? 'default' : 'warning'}
-                      label={`${bank.nickname} · ${bank.bankName} · ${snakeToTitle(bank.usedFor)}`}
+                      label={`${bank.nickname} · ${bank.bankName} · ${translate(`resources.bank-accounts.used_for.${bank.usedFor}`, { _: snakeToTitle(bank.usedFor) })}`}
                     />
                   ))}
                 </Stack>

@@ -4,6 +4,7 @@ import { Box, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material
 import { amber, blue, green, grey, orange, purple, red } from '@mui/material/colors';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { PayinStatus } from '../../../domain/payin';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useToasts } from '../../notifications';
 import { CallbackBell } from './CallbackBell';
 import type { Payin } from './types';
@@ -25,7 +26,8 @@ export const STATUS_COLOURS: Record<PayinStatus, { bg: string; fg: string }> = {
 
 export const StatusChip = ({ status, reason }: { status: PayinStatus; reason?: string | null }) => {
   const { bg, fg } = STATUS_COLOURS[status];
-  const chip = <Chip size="small" label={status} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
+  const label = useStatusLabel();
+  const chip = <Chip size="small" label={label(status)} sx={{ bgcolor: bg, color: fg, fontWeight: 600 }} />;
   return reason ? (
     <Tooltip title={reason}>
       <span>{chip}</span>

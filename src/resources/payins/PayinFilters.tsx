@@ -2,6 +2,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { AutocompleteInput, NumberInput, ReferenceInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { DateInput } from '../shared/DayInput';
 import { PAYIN_STATUSES, type PayinView } from '../../../domain/payin';
+import { statusChoices } from '../../i18n/codeLabels';
 import type { PayinAccess } from './access';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput, SourceFilterInput } from './FilterInputs';
 
@@ -18,7 +19,6 @@ interface PayinFilter {
   shown?: (c: FilterContext) => boolean;
 }
 
-const choices = (values: readonly string[]) => values.map((id) => ({ id, name: id }));
 const label = (source: string) => `resources.payins.filters.${source}`;
 const seesMerchants = ({ access }: FilterContext) => access.seesMerchants;
 
@@ -43,7 +43,7 @@ const PAYIN_FILTERS: PayinFilter[] = [
     source: 'status',
     alwaysOn: true,
     shown: ({ view }) => view === 'all',
-    input: <SelectArrayInput source="status" choices={choices(PAYIN_STATUSES)} sx={{ minWidth: 160 }} />,
+    input: <SelectArrayInput source="status" choices={statusChoices(PAYIN_STATUSES)} sx={{ minWidth: 160 }} />,
   },
   {
     source: 'source',

@@ -106,8 +106,8 @@ describe('the four Deposit screens', () => {
     renderList('all', 'ADMIN');
     await rowOf('K7Q2M');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'DISPUTE' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'DUPLICATE' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Dispute' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Duplicate' }));
     await waitFor(() => expect(lists(calls).at(-1)?.query.get('status')).toBe('DISPUTE,DUPLICATE'), {
       timeout: 3000,
     });
@@ -188,9 +188,9 @@ describe('the columns', () => {
     api([{ ...PAYIN, test: true }]);
     renderList('all', 'ADMIN');
     const row = await rowOf('K7Q2M');
-    expect(within(row).getByText('DISPUTE')).toBeInTheDocument();
+    expect(within(row).getByText('Dispute')).toBeInTheDocument();
     expect(within(row).getByText('TEST')).toBeInTheDocument();
-    fireEvent.mouseOver(within(row).getByText('DISPUTE'));
+    fireEvent.mouseOver(within(row).getByText('Dispute'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Amount differs from the bank entry');
   });
 });
@@ -201,11 +201,11 @@ describe('the row actions', () => {
     api([PAYIN, { ...PAYIN, id: 'p2', shortCode: 'DROP1', status: 'DROPPED', bankNickname: 'B2' }]);
     renderList('all', 'TRANSACTIONS');
     const disputed = await rowOf('ALPHA-HDFC-01');
-    expect(within(disputed).getByRole('button', { name: /Set to SUCCESS/ })).toBeInTheDocument();
-    expect(within(disputed).queryByRole('button', { name: /Set to INITIATED/ })).not.toBeInTheDocument();
+    expect(within(disputed).getByRole('button', { name: /Set to Success/ })).toBeInTheDocument();
+    expect(within(disputed).queryByRole('button', { name: /Set to Initiated/ })).not.toBeInTheDocument();
     const dropped = await rowOf('B2');
-    expect(within(dropped).getByRole('button', { name: /Set to INITIATED/ })).toBeInTheDocument();
-    expect(within(dropped).queryByRole('button', { name: /Set to SUCCESS/ })).not.toBeInTheDocument();
+    expect(within(dropped).getByRole('button', { name: /Set to Initiated/ })).toBeInTheDocument();
+    expect(within(dropped).queryByRole('button', { name: /Set to Success/ })).not.toBeInTheDocument();
   });
 
   // Who else: domain/payin.test.ts (mayAct: no merchant or vendor role confirms, reopens or notifies).
@@ -222,13 +222,13 @@ describe('the row actions', () => {
     const calls = api();
     renderList('all', 'OPERATIONS');
     const row = await rowOf('ALPHA-HDFC-01');
-    fireEvent.click(within(row).getByRole('button', { name: /Set to SUCCESS/ }));
+    fireEvent.click(within(row).getByRole('button', { name: /Set to Success/ }));
     const amount = await screen.findByRole('spinbutton', { name: 'Confirmed Amount' });
     expect(amount).toHaveValue(500);
     fireEvent.change(amount, { target: { value: '499.5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
-    expect(await screen.findByText(/Set pay-in K7Q2M to SUCCESS with ₹499.50\?/)).toBeInTheDocument();
+    expect(await screen.findByText(/Set pay-in K7Q2M to Success with ₹499.50\?/)).toBeInTheDocument();
     expect(writes(calls)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -237,7 +237,7 @@ describe('the row actions', () => {
     expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({ action: 'payin.confirm' });
     expect(writes(calls)[0]).toMatchObject({ path: '/v1/payins/p1/confirm', body: { confirmedAmount: 499.5 } });
     expect(writes(calls)[0].headers['x-confirmation']).toBe('c-1');
-    expect(await screen.findByText('Pay-in K7Q2M is now SUCCESS.')).toBeInTheDocument();
+    expect(await screen.findByText('Pay-in K7Q2M is now Success.')).toBeInTheDocument();
   });
 
   it("shows the server's message when it refuses", async () => {
@@ -245,7 +245,7 @@ describe('the row actions', () => {
       json(409, { error: { message: 'A pay-in in status SUCCESS cannot be set to SUCCESS.', code: 'CONFLICT' } }),
     );
     renderList('all', 'ADMIN');
-    fireEvent.click(within(await rowOf('K7Q2M')).getByRole('button', { name: /Set to SUCCESS/ }));
+    fireEvent.click(within(await rowOf('K7Q2M')).getByRole('button', { name: /Set to Success/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Submit' }));
     fireEvent.change(await screen.findByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -255,8 +255,8 @@ describe('the row actions', () => {
   it('sets a dropped pay-in back to INITIATED after a confirm dialog', async () => {
     const calls = api([{ ...PAYIN, status: 'DROPPED' }]);
     renderList('dropped', 'TRANSACTIONS');
-    fireEvent.click(within(await rowOf('ALPHA-HDFC-01')).getByRole('button', { name: /Set to INITIATED/ }));
-    expect(await screen.findByText('Set pay-in K7Q2M back to INITIATED?')).toBeInTheDocument();
+    fireEvent.click(within(await rowOf('ALPHA-HDFC-01')).getByRole('button', { name: /Set to Initiated/ }));
+    expect(await screen.findByText('Set pay-in K7Q2M back to Initiated?')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].path).toBe('/v1/payins/p1/reopen');

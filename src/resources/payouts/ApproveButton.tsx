@@ -24,6 +24,7 @@ import {
 import { formatRupees } from '../../../domain/format';
 import { UTR_FORMAT, normaliseUtr } from '../../../domain/payin';
 import { matches, required } from '../../../domain/validation';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import type { BankAccount } from '../bank-accounts/types';
 import { payoutActions } from './actions';
 import { AwaitingCheck } from './AwaitingCheck';
@@ -62,6 +63,7 @@ const PayingAccountInput = ({ label }: { label: string }) => {
 export const ApproveButton = () => {
   const record = useRecordContext<Payout>();
   const translate = useTranslate();
+  const statusLabel = useStatusLabel();
   const outcome = useActionOutcome();
   const { may, staff } = usePayoutAccess();
   const [open, setOpen] = useState(false);
@@ -78,7 +80,7 @@ export const ApproveButton = () => {
         ? { method: 'eko' }
         : { method: 'manual', utr: normaliseUtr(String(values.utr)), bankAccountId: String(values.bankAccountId) };
     const result = await payoutActions.approve(record.id, body);
-    if (!outcome(result, (answer) => t('done', { status: answer.status }), name)) {
+    if (!outcome(result, (answer) => t('done', { status: statusLabel(answer.status) }), name)) {
       const { field, message } = result.error!;
       return { ...(field && { [field]: message }), root: { serverError: message } };
     }

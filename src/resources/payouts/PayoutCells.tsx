@@ -2,6 +2,7 @@ import { Box, Chip, Stack, Tooltip, Typography } from '@mui/material';
 import { green, grey, purple, red } from '@mui/material/colors';
 import { useRecordContext, useTranslate } from 'react-admin';
 import type { PayoutStatus } from '../../../domain/payout';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import type { Payout } from './types';
 
 const LIGHT_TEXT = '#fff';
@@ -16,10 +17,11 @@ export const PAYOUT_STATUS_COLOURS: Record<PayoutStatus, string> = {
 };
 
 export const PayoutStatusChip = ({ status, reason }: { status: PayoutStatus; reason?: string | null }) => {
+  const label = useStatusLabel();
   const chip = (
     <Chip
       size="small"
-      label={status}
+      label={label(status)}
       sx={{ bgcolor: PAYOUT_STATUS_COLOURS[status], color: LIGHT_TEXT, fontWeight: 600 }}
     />
   );
@@ -87,4 +89,11 @@ export const PayoutIdCell = () => {
       </Typography>
     </Tooltip>
   );
+};
+
+/** How it was paid and from which bank, in the chosen language: "Manual · ALPHA-HDFC". */
+export const MethodAndBank = ({ method, bank }: { method: string | null; bank: string | null }) => {
+  const translate = useTranslate();
+  const words = method && translate(`resources.payouts.methods.${method}`, { _: method });
+  return [words, bank].filter(Boolean).join(' · ') || null;
 };

@@ -3,6 +3,7 @@ import { NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-adm
 import { DateInput } from '../shared/DayInput';
 import { PAYOUT_METHODS, PAYOUT_STATUSES, type PayoutView } from '../../../domain/payout';
 import { CheckboxFilterInput, DatePresetInput, MerchantCodesInput } from '../payins/FilterInputs';
+import { statusChoices } from '../../i18n/codeLabels';
 import type { PayoutAccess } from './access';
 import { VendorCodeInput } from './VendorCodeInput';
 
@@ -32,13 +33,7 @@ const PAYOUT_FILTERS: PayoutFilter[] = [
     source: 'status',
     alwaysOn: true,
     shown: ({ view }) => view === 'all',
-    input: (
-      <SelectArrayInput
-        source="status"
-        choices={PAYOUT_STATUSES.map((id) => ({ id, name: id }))}
-        sx={{ minWidth: 160 }}
-      />
-    ),
+    input: <SelectArrayInput source="status" choices={statusChoices(PAYOUT_STATUSES)} sx={{ minWidth: 160 }} />,
   },
   { source: 'merchantCode', alwaysOn: true, shown: seesMerchants, input: <MerchantCodesInput source="merchantCode" /> },
   {

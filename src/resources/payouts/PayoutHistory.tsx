@@ -1,5 +1,6 @@
 import { useRecordContext, useTranslate } from 'react-admin';
 import { formatDateTime, snakeToTitle } from '../../../domain/format';
+import { useCodeLabel } from '../../i18n/codeLabels';
 import { HistorySection, callbackRows, journalRows } from '../shared/History';
 import { PayoutStatusChip } from './PayoutCells';
 import type { PayoutDetail } from './types';
@@ -11,10 +12,11 @@ const action = (value: string) => snakeToTitle(value.replace(/[-.]/g, '_'));
 export const PayoutHistory = () => {
   const r = useRecordContext<PayoutDetail>();
   const translate = useTranslate();
+  const actionLabel = useCodeLabel('actions');
   if (!r) return null;
   const timeline = (r.timeline ?? []).map((s) => [
     formatDateTime(s.at),
-    action(s.action),
+    actionLabel(s.action),
     s.status ? <PayoutStatusChip status={s.status} reason={s.reason} /> : '—',
     s.actor,
   ]);

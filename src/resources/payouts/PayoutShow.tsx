@@ -38,7 +38,7 @@ const Details = () => {
     ...(staff ? ([['vendorCode', r.vendorCode ?? '—']] as Field[]) : []),
     ['bankDetails', <BankDetailsCell key="bank" />],
     ['utr', r.utr ?? '—'],
-    ['method', r.method ? snakeToTitle(r.method) : '—'],
+    ['method', r.method ? translate(`resources.payouts.methods.${r.method}`, { _: snakeToTitle(r.method) }) : '—'],
     ['bankNickname', r.bankNickname ?? '—'],
     ['test', translate(r.test ? 'ra.boolean.true' : 'ra.boolean.false')],
     ['createdAt', formatDateTime(r.createdAt)],

@@ -3,7 +3,7 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import UndoIcon from '@mui/icons-material/Undo';
 import BlockIcon from '@mui/icons-material/Block';
 import { Box } from '@mui/material';
-import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
+import { formatDateTime, formatRupees } from '../../../domain/format';
 import { CopyableText } from '../payins/PayinCells';
 import { TwoLines } from '../shared/TwoLines';
 import type { PayoutAccess } from './access';
@@ -11,7 +11,7 @@ import { payoutActions } from './actions';
 import { ApproveButton } from './ApproveButton';
 import { CallbackBell } from './CallbackBell';
 import { EditUtrButton } from './EditUtrButton';
-import { BankDetailsCell, PayoutIdCell, PayoutStatusCell } from './PayoutCells';
+import { BankDetailsCell, MethodAndBank, PayoutIdCell, PayoutStatusCell } from './PayoutCells';
 import { SelectCell } from './PayoutSelection';
 import { RejectButton } from './RejectButton';
 import { RowActionButton } from './RowActionButton';
@@ -91,7 +91,7 @@ export const PAYOUT_COLUMNS: readonly PayoutColumn[] = [
             {r.utr ?? '—'}
           </Box>
         }
-        bottom={[snakeToTitle(r.method), r.bankNickname].filter(Boolean).join(' · ')}
+        bottom={(r.method || r.bankNickname) && <MethodAndBank method={r.method} bank={r.bankNickname} />}
       />
     ),
   },

@@ -219,7 +219,7 @@ describe('the row actions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(writes(calls)).toHaveLength(1));
     expect(writes(calls)[0].path).toBe(`/v1/payouts/${PAYOUT.id}/drop`);
-    expect(await screen.findByText('Pay-out WD-1 is DROPPED.')).toBeInTheDocument();
+    expect(await screen.findByText('Pay-out WD-1 is now Dropped.')).toBeInTheDocument();
   });
 
   it('ADMIN edits a UTR behind the password', async () => {

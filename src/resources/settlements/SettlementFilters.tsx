@@ -2,6 +2,7 @@ import { cloneElement, type ReactElement } from 'react';
 import { NumberInput, SelectArrayInput, SelectInput, TextInput } from 'react-admin';
 import { DateInput } from '../shared/DayInput';
 import { SETTLEMENT_STATUSES } from '../../../domain/settlement';
+import { statusChoices } from '../../i18n/codeLabels';
 import { DatePresetInput } from '../payins/FilterInputs';
 import type { SettlementKind } from './kind';
 
@@ -15,14 +16,7 @@ type Input = ReactElement<{ source: string }>;
 export const settlementFilters = (kind: SettlementKind, party: Input[]): ReactElement[] => {
   const methods = kind.methods.map((id) => ({ id, name: `resources.${kind.screen}.methods.${id}` }));
   const filters: [input: Input, alwaysOn: boolean][] = [
-    [
-      <SelectArrayInput
-        source="status"
-        choices={SETTLEMENT_STATUSES.map((id) => ({ id, name: id }))}
-        sx={{ minWidth: 160 }}
-      />,
-      true,
-    ],
+    [<SelectArrayInput source="status" choices={statusChoices(SETTLEMENT_STATUSES)} sx={{ minWidth: 160 }} />, true],
     ...party.map((input): [Input, boolean] => [input, true]),
     [<SelectInput source="method" choices={methods} emptyText={`resources.${kind.screen}.all`} />, false],
     [<NumberInput source="amount" min={0} step={0.01} />, false],

@@ -4,6 +4,7 @@ import { Labeled, Show, TopToolbar, useRecordContext, useTranslate } from 'react
 import { formatDateTime, formatRupees, snakeToTitle } from '../../../domain/format';
 import { CopyableText } from '../payins/PayinCells';
 import { PayoutStatusChip } from '../payouts/PayoutCells';
+import { useCodeLabel } from '../../i18n/codeLabels';
 import { HistorySection, journalRows } from '../shared/History';
 import { SettlementKindContext, useSettlementKind, type SettlementKind } from './kind';
 import { DestinationCell, MethodCell, SettlementStatusCell } from './SettlementCells';
@@ -64,11 +65,12 @@ const Details = () => {
 const History = () => {
   const r = useRecordContext<SettlementDetail>();
   const { screen } = useSettlementKind();
+  const actionLabel = useCodeLabel('actions');
   if (!r) return null;
   const prefix = `resources.${screen}.show`;
   const timeline = (r.timeline ?? []).map((s) => [
     formatDateTime(s.at),
-    action(s.action),
+    actionLabel(s.action),
     s.status ? <PayoutStatusChip status={s.status} reason={s.reason} /> : '—',
     s.actor,
   ]);

@@ -71,7 +71,7 @@ describe('the row actions', () => {
       body: { reference: '412345678901' },
       headers: { 'x-confirmation': 'c-1' },
     });
-    expect(await screen.findByText('Settlement waiting- is SUCCESS.')).toBeInTheDocument();
+    expect(await screen.findByText('Settlement waiting- is now Success.')).toBeInTheDocument();
   });
 
   it('tells the first approver of a settlement above the threshold that another person must approve it', async () => {
@@ -168,7 +168,7 @@ describe('the row actions', () => {
     );
     renderList('ADMIN');
     fireEvent.click(within(await rowOf('paid----')).getByRole('button', { name: 'Reset paid----' }));
-    expect(await screen.findByText(/Settlement paid---- goes back to INITIATED/)).toBeInTheDocument();
+    expect(await screen.findByText(/Settlement paid---- goes back to Initiated/)).toBeInTheDocument();
     expect(writes(calls)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
@@ -176,7 +176,7 @@ describe('the row actions', () => {
     expect(calls.find((c) => c.path === '/v1/confirmations')!.body).toMatchObject({ action: 'settlement.reset' });
     expect(writes(calls)[0]).toMatchObject({ path: `/v1/settlements/${idOf('paid')}/reset` });
     expect(writes(calls)[0].headers['x-confirmation']).toBe('c-1');
-    expect(await screen.findByText('Settlement paid---- is INITIATED again.')).toBeInTheDocument();
+    expect(await screen.findByText('Settlement paid---- is Initiated again.')).toBeInTheDocument();
   });
 
   it("a refused reset shows the server's message", async () => {

@@ -60,7 +60,7 @@ describe('the Settlements list', () => {
       'Ref',
       'Option',
     ]);
-    for (const text of ['ACME', 'INITIATED', '₹25,000.00', 'Acme Retail', '001234567890', 'HDFC0001234', 'Bank'])
+    for (const text of ['ACME', 'Initiated', '₹25,000.00', 'Acme Retail', '001234567890', 'HDFC0001234', 'Bank'])
       expect(within(tr).getByText(text)).toBeInTheDocument();
     expect(within(tr).getByText('20/03/2026 at 12:05:00 PM')).toBeInTheDocument();
     const crypto = await rowOf('crypto--');
@@ -75,7 +75,7 @@ describe('the Settlements list', () => {
     renderList('ADMIN');
     await rowOf(short);
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'REJECTED' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Rejected' }));
     fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
     fireEvent.click(screen.getByRole('checkbox', { name: 'Include Sub Merchant' }));
     fireEvent.change(screen.getByRole('textbox', { name: 'Account Number' }), { target: { value: '0012' } });
@@ -164,7 +164,7 @@ describe('Add Settlement', () => {
       accountNumber: '001234567890',
       ifsc: 'HDFC0001234',
     });
-    expect(await screen.findByText('The settlement is added as INITIATED; its amount is held.')).toBeInTheDocument();
+    expect(await screen.findByText('The settlement is added as Initiated; its amount is held.')).toBeInTheDocument();
   });
 
   it('sends a wallet for CRYPTO and nothing more for CASH', async () => {

@@ -13,7 +13,8 @@ import {
 } from '@mui/material';
 import { Link, useCreatePath, useGetList, useTranslate } from 'react-admin';
 import { canUseResource } from '../../../domain/access';
-import { formatDateTime, snakeToTitle } from '../../../domain/format';
+import { formatDateTime } from '../../../domain/format';
+import { useCodeLabel } from '../../i18n/codeLabels';
 import { buildQuery } from '../../providers/http';
 import { useSession } from '../../session/SessionProvider';
 import type { AuditEntity } from '../../../domain/audit-event';
@@ -55,6 +56,8 @@ export const AuditHistory = ({ entity, id }: { entity: AuditEntity; id: string |
 
 const HistoryCard = ({ entity, id }: { entity: AuditEntity; id: string }) => {
   const translate = useTranslate();
+  const roleLabel = useCodeLabel('roles');
+  const actionLabel = useCodeLabel('actions');
   const createPath = useCreatePath();
   const filter = { entity, entityId: id };
   const {
@@ -101,8 +104,8 @@ const HistoryCard = ({ entity, id }: { entity: AuditEntity; id: string }) => {
                   <TableRow key={event.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(event.at)}</TableCell>
                     <TableCell>{event.actorName ?? '—'}</TableCell>
-                    <TableCell>{snakeToTitle(event.actorRole)}</TableCell>
-                    <TableCell>{snakeToTitle(event.action)}</TableCell>
+                    <TableCell>{event.actorRole ? roleLabel(event.actorRole) : ''}</TableCell>
+                    <TableCell>{actionLabel(event.action)}</TableCell>
                     <TableCell>
                       <Changes event={event} />
                     </TableCell>

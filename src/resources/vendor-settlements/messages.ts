@@ -21,8 +21,8 @@ export const vendorSettlementMessages = {
     vendorCode: 'Vendor',
     utr: 'UTR Number',
     utr_help: 'The UTR of the un-used bank entry of this exact amount on the account the money went to',
-    done: 'The settlement is added as INITIATED.',
-    done_internal: 'The internal transfer is recorded as SUCCESS; its bank entry is used.',
+    done: 'The settlement is added as Initiated.',
+    done_internal: 'The internal transfer is recorded as Success; its bank entry is used.',
   },
   empty: {
     title: 'No vendor settlements to show',

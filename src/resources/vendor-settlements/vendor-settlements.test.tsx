@@ -137,7 +137,7 @@ describe('Add Settlement for a vendor', () => {
       utr: '412345678901',
     });
     expect(
-      await screen.findByText('The internal transfer is recorded as SUCCESS; its bank entry is used.'),
+      await screen.findByText('The internal transfer is recorded as Success; its bank entry is used.'),
     ).toBeInTheDocument();
   });
 

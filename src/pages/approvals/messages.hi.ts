@@ -1,0 +1,62 @@
+import type { approvalMessages } from './messages';
+
+/** The checker's queue in Hindi. */
+export const approvalMessagesHi: typeof approvalMessages = {
+  approvals: {
+    title: 'मेरी स्वीकृति की प्रतीक्षा में',
+    open_queue:
+      'मेरी स्वीकृति की प्रतीक्षा में: %{smart_count} अनुरोध |||| मेरी स्वीकृति की प्रतीक्षा में: %{smart_count} अनुरोध',
+    tab_others: 'मेरी स्वीकृति की प्रतीक्षा में',
+    tab_mine: 'मेरे अनुरोध',
+    empty_others: 'कुछ भी आपकी स्वीकृति की प्रतीक्षा में नहीं है।',
+    empty_mine: 'आपका कोई अनुरोध जाँचकर्ता की प्रतीक्षा में नहीं है।',
+    review: 'जाँचें',
+    select: '%{name} चुनें',
+    check_title: '%{name} पर अनुरोध जाँचें',
+    yours: 'यह अनुरोध आपने किया है: इसे कोई दूसरा व्यक्ति जाँचेगा।',
+    waiting: 'जाँचकर्ता की प्रतीक्षा में',
+    waiting_help: 'आपने यह माँगा (%{at}); कोई दूसरा स्टाफ़ उपयोगकर्ता इसे स्वीकृत या अस्वीकार करेगा।',
+    remark: 'टिप्पणी',
+    remark_help: 'अस्वीकार करने के लिए ज़रूरी: अनुरोधकर्ता इसे इतिहास में पढ़ता है।',
+    approve: 'स्वीकृत करें',
+    reject: 'अस्वीकार करें',
+    open: 'रिकॉर्ड खोलें',
+    confirm: 'पुष्टि करें',
+    approved: 'स्वीकृत: %{name} अब %{status} है।',
+    declined: '%{name} पर अनुरोध अस्वीकार किया गया। |||| %{smart_count} अनुरोध अस्वीकार किए गए।',
+    chosen: '%{smart_count} चुना गया, %{total} |||| %{smart_count} चुने गए, कुल %{total}',
+    bulk_approve: '%{smart_count} स्वीकृत करें',
+    bulk_reject: '%{smart_count} अस्वीकार करें',
+    bulk_approve_title:
+      '%{smart_count} पे-आउट (%{total}) स्वीकृत करें? |||| %{smart_count} पे-आउट (%{total}) स्वीकृत करें?',
+    bulk_approve_content:
+      'हर एक का भुगतान उसके अनुरोधकर्ता के UTR और भुगतान बैंक से होता है; हर एक का नतीजा अलग आता है।',
+    bulk_reject_title: '%{smart_count} अनुरोध अस्वीकार करें? |||| %{smart_count} अनुरोध अस्वीकार करें?',
+    bulk_reject_content: 'अनुरोध समाप्त होते हैं; पे-आउट जैसे हैं वैसे रहते हैं और अनुरोधकर्ता फिर से माँग सकते हैं।',
+    bulk_approved: '%{ok} स्वीकृत, %{failed} विफल।',
+    actions: {
+      'payin.confirm': 'पे-इन की पुष्टि',
+      'payout.approve': 'पे-आउट स्वीकृति',
+      'payout.reverse': 'पे-आउट रिवर्स',
+      'settlement.approve': 'सेटलमेंट स्वीकृति',
+      'vendor-settlement.approve': 'वेंडर सेटलमेंट स्वीकृति',
+      'bank-entry.reset': 'बैंक एंट्री रीसेट',
+    },
+    fields: {
+      actions: 'कार्रवाइयाँ',
+      what: 'अनुरोध',
+      record: 'रिकॉर्ड',
+      amount: 'राशि',
+      entries: 'अनुरोधकर्ता की प्रविष्टियाँ',
+      maker: 'अनुरोधकर्ता',
+      asked_at: 'अनुरोध का समय',
+      method: 'तरीका',
+      paying_bank: 'भुगतान बैंक',
+      utr: 'UTR',
+      confirmed_amount: 'पुष्ट राशि',
+      reference: 'संदर्भ',
+      reason: 'कारण',
+      beneficiary: 'लाभार्थी',
+    },
+  },
+};

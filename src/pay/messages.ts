@@ -1,0 +1,106 @@
+/** The pay page's English texts; messages.hi.ts has the same keys in Hindi. `%{name}` is filled in. */
+export const payEn = {
+  language: 'Language',
+  loading: 'Loading the payment',
+  frame: {
+    secure: 'Secure payment',
+    secure_to: 'Secure payment to %{name}',
+    test_tag: 'TEST',
+    test: '— this is a test payment: no real money moves.',
+  },
+  amount: {
+    title: 'Pay %{name}',
+    label: 'Amount to pay',
+    limits: 'Between %{min} and %{max}',
+    submit: 'Proceed to pay',
+    empty: 'Enter the amount to pay.',
+    decimals: 'The amount can have at most 2 decimals.',
+    format: 'Enter the amount in rupees, like 1500 or 1500.50.',
+    range: 'Enter an amount between %{min} and %{max}.',
+  },
+  countdown: 'Pay within %{time}',
+  copy: { copy: 'Copy %{label}', copied: 'Copied', failed: 'Could not copy: select the text' },
+  code: {
+    title: 'Your payment code',
+    label: 'payment code',
+    note: 'Write this code in the payment note/remark',
+    why: 'so that we can match your payment.',
+  },
+  tabs: { label: 'How to pay', upi: 'UPI', bank: 'Bank transfer', intent: 'Pay with UPI app' },
+  details: {
+    upi_title: 'Pay by UPI',
+    scan: 'Scan with any UPI app (GPay, PhonePe, Paytm, BHIM…). The amount and the code are filled in for you.',
+    qr: 'UPI QR code to pay %{amount} to %{payee}',
+    open_app: 'Open a UPI app on this phone',
+    upi_id: 'UPI ID',
+    bank_title: 'Pay by bank transfer (IMPS / NEFT)',
+    holder: 'Account holder',
+    bank: 'Bank',
+    account: 'Account number',
+    ifsc: 'IFSC',
+  },
+  intent: {
+    intro: 'Pay in your UPI app through a secure payment window. This page updates by itself once the payment is done.',
+    pay_with: 'Pay with %{provider}',
+    failed: 'The payment could not be started. Please try again.',
+    script_failed: 'The payment window could not be loaded. Check your internet connection and try again.',
+    handed: 'Complete the payment in the payment window. We are waiting for it to be confirmed.',
+  },
+  proof: {
+    title: 'After paying',
+    intro:
+      'Enter the UTR (the 12-digit bank reference, also called UPI reference or transaction id) your app shows for the payment.',
+    utr: 'UTR',
+    utr_help: '12 digits, for example 412345678901',
+    utr_invalid: 'UTR must be the 12 digits of the bank reference',
+    submit: 'Submit UTR',
+    use_screenshot: 'Upload a screenshot instead',
+  },
+  screenshot: {
+    intro: 'A screenshot of the successful payment in your UPI or bank app (PNG or JPEG, 5 MB at most).',
+    choose: 'Choose screenshot',
+    choose_other: 'Choose another screenshot',
+    chosen: 'Chosen: %{name}',
+    none: 'No screenshot chosen yet.',
+    submit: 'Upload screenshot',
+    use_utr: 'Enter the UTR instead',
+    missing: 'Choose the screenshot of your payment.',
+    type: 'The screenshot must be a PNG or JPEG image.',
+    size: 'The screenshot must be 5 MB or smaller.',
+  },
+  back: {
+    button: 'Return to %{name}',
+    soon: 'Taking you back automatically in %{seconds} s…',
+    now: 'Taking you back…',
+  },
+  screens: {
+    utr_is: 'The UTR is the 12-digit bank reference your UPI or bank app shows for the payment.',
+    no_pay_again: 'Please do not pay again.',
+    retry: 'Try again',
+    not_valid: 'This payment link is not valid',
+    not_valid_text: 'Check that the link is complete, or go back to the shop and start the payment again.',
+    offline: 'We could not load this payment',
+    expired: 'This payment link has expired',
+    expired_text: 'Go back to %{name} and start a new payment.',
+    expired_paid: "If you already paid with this link, keep your payment's UTR and share it with %{name}.",
+    success: 'Payment received',
+    success_text: '%{name} has your payment. You can close this page.',
+    checking: 'We are checking your payment',
+    checking_text: 'Your payment needs a check by hand before %{name} receives it.',
+    checking_text_code: 'Your payment needs a check by hand before %{name} receives it (payment code %{code}).',
+    checking_keep: "Keep your payment's UTR and share it with %{name} if they ask.",
+    waiting: 'Waiting for the bank to confirm',
+    waiting_utr: 'We have your UTR. This usually takes a few minutes; this page updates by itself.',
+    waiting_screenshot: 'We have your screenshot. This usually takes a few minutes; this page updates by itself.',
+  },
+  errors: {
+    network: 'We could not reach the payment server. Check your internet connection and try again.',
+    http: 'The payment server answered with an error (%{status}). Please try again.',
+  },
+};
+
+type Paths<T> = { [K in keyof T & string]: T[K] extends string ? K : `${K}.${Paths<T[K]>}` }[keyof T & string];
+
+/** A text of the pay page, by its dotted id: `amount.submit`. */
+export type PayKey = Paths<typeof payEn>;
+export type PayMessages = typeof payEn;

@@ -1,0 +1,55 @@
+import type { lienMessages } from './messages';
+
+/** The ChargeBack screen in Hindi. */
+export const lienMessagesHi: typeof lienMessages = {
+  name: 'चार्जबैक |||| चार्जबैक',
+  fields: {
+    merchantCode: 'मर्चेंट',
+    merchantOrderId: 'मर्चेंट ऑर्डर आईडी',
+    customerId: 'उपयोगकर्ता आईडी',
+    amount: 'राशि',
+    receivedAt: 'संदर्भ तारीख',
+    reason: 'कारण',
+    createdByName: 'बनाने वाले',
+    createdAt: 'बनाने का समय (IST)',
+  },
+  filters: {
+    merchantCode: 'मर्चेंट',
+    includeSubMerchants: 'सब-मर्चेंट शामिल करें',
+    merchantOrderId: 'मर्चेंट ऑर्डर आईडी',
+    customerId: 'उपयोगकर्ता आईडी',
+    amount: 'राशि',
+    period: 'संदर्भ तारीख',
+    from: 'से (IST)',
+    to: 'तक (IST)',
+  },
+  export: 'CSV डाउनलोड करें',
+  create: {
+    open: 'चार्जबैक जोड़ें',
+    merchantCode: 'मर्चेंट',
+    merchantOrderId: 'मर्चेंट ऑर्डर आईडी',
+    customerId: 'उपयोगकर्ता आईडी',
+    amount: 'राशि',
+    receivedAt: 'संदर्भ तारीख',
+    future: 'संदर्भ तारीख भविष्य की नहीं हो सकती',
+    reason: 'कारण',
+    submit: 'जोड़ें',
+    done: 'चार्जबैक दर्ज हो गया; इसका भुगतान मर्चेंट के बैलेंस से होगा।',
+  },
+  show: {
+    details: 'विवरण',
+    journal: 'जर्नल',
+    none: 'अभी कुछ नहीं।',
+    at: 'समय (IST)',
+    kind: 'प्रविष्टि',
+    account: 'खाता',
+    debit: 'डेबिट',
+    credit: 'क्रेडिट',
+  },
+  empty: {
+    title: 'दिखाने के लिए कोई चार्जबैक नहीं',
+    text: 'स्टाफ़ द्वारा दर्ज किए जाने पर चार्जबैक यहाँ दिखते हैं।',
+    filtered_title: 'इन फ़िल्टर से कोई चार्जबैक मेल नहीं खाता',
+    filtered_text: 'और देखने के लिए फ़िल्टर बदलें या हटाएँ।',
+  },
+};
