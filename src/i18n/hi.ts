@@ -37,6 +37,7 @@ export const appMessagesHi: typeof appMessages = {
     ...reportMessagesHi,
     loading: 'लोड हो रहा है…',
     list_error: { title: 'यह सूची लोड नहीं हो सकी।', retry: 'फिर से प्रयास करें' },
+    day_input: { format: 'तारीख dd/mm/yyyy के रूप में लिखें', pick: 'तारीख चुनें' },
     home: 'होम',
     status: statusMessagesHi,
     actions: actionMessagesHi,
@@ -51,6 +52,7 @@ export const appMessagesHi: typeof appMessages = {
         'Vendor Settlements': 'वेंडर सेटलमेंट',
         User: 'उपयोगकर्ता',
         Reports: 'रिपोर्ट',
+        Admin: 'एडमिन',
       },
       items: {
         dashboard: 'डैशबोर्ड',
@@ -76,6 +78,9 @@ export const appMessagesHi: typeof appMessages = {
         vendorpayout: 'वेंडर पे-आउट',
         report: 'खाते',
         vendorreport: 'वेंडर खाते',
+        providers: 'भुगतान प्रदाता',
+        provider_events: 'प्रदाता घटनाएँ',
+        audit_events: 'ऑडिट लॉग',
       },
     },
     roles: {

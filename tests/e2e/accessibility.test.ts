@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { DEMO_USERS, ROLE_OF, type DemoUser } from '../support/roles';
-import { apiGet, apiSignIn } from './support/api';
+import { apiGet, apiSignIn, forgetPreferences } from './support/api';
 import { expectAccessible } from './support/accessible';
 import { paymentLink, payPageUrl } from './support/deposits';
 import { chooseLanguage, choosePayLanguage, type Language } from './support/language';
@@ -108,6 +108,8 @@ const walk = async (
     expect(broken.join('\n\n')).toBe('');
   } finally {
     await closePage(page);
+    // The language chosen is kept for the user (item 10): the files after this one see English.
+    if (language !== 'English') await forgetPreferences(suite.product.url, user);
   }
 };
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { apiSignIn } from './support/api';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiSignIn, forgetPreferences } from './support/api';
 import { paymentLink, payPageUrl } from './support/deposits';
 import { chooseLanguage, choosePayLanguage, documentLanguage } from './support/language';
 import { closePage, signIn } from './support/pages';
@@ -8,11 +8,16 @@ import { productSuite } from './support/suite';
 
 /** Issue item 11: the console and the customer's pay page in Hindi, chosen by a person. */
 const suite = productSuite();
+// The language is kept for the user (item 10): the files after this one see English.
+afterAll(() => forgetPreferences(suite.product.url, 'admin'));
 
 describe('the console in Hindi', () => {
   it('a user chooses हिन्दी in the top bar: the menu, the title and a list read in Hindi', () =>
     suite.withPage(async (page) => {
       await signIn(page, suite.product.url, 'admin');
+      const kept = page.waitForResponse(
+        (res) => res.request().method() === 'PUT' && res.url().endsWith('/v1/me/preferences/locale') && res.ok(),
+      );
       await chooseLanguage(page, 'हिन्दी');
       expect(await documentLanguage(page)).toBe('hi');
 
@@ -29,6 +34,12 @@ describe('the console in Hindi', () => {
       // A status is a word of the chosen language, never its code (SPEC §5).
       await page.getByRole('cell').getByText('सफल', { exact: true }).first().waitFor();
       expect(await page.getByRole('cell').getByText('SUCCESS', { exact: true }).count()).toBe(0);
+
+      // Kept for the user on the server (item 10): a reload opens in Hindi.
+      await kept;
+      await page.reload();
+      await page.getByRole('navigation', { name: 'मुख्य मेनू' }).waitFor();
+      expect(await documentLanguage(page)).toBe('hi');
 
       await chooseLanguage(page, 'English');
       await page

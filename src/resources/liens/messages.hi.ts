@@ -26,6 +26,8 @@ export const lienMessagesHi: typeof lienMessages = {
   export: 'CSV डाउनलोड करें',
   create: {
     open: 'चार्जबैक जोड़ें',
+    raise: 'चार्जबैक दर्ज करें',
+    too_much: 'अधिकतम %{amount}, पे-इन की पुष्टि की गई राशि',
     merchantCode: 'मर्चेंट',
     merchantOrderId: 'मर्चेंट ऑर्डर आईडी',
     customerId: 'उपयोगकर्ता आईडी',

@@ -3,6 +3,7 @@ import { Labeled, useRecordContext, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { canUseScreen } from '../../../domain/access';
 import { formatDate, formatRupees } from '../../../domain/format';
+import { useStatusLabel } from '../../i18n/codeLabels';
 import { useSession } from '../../session/SessionProvider';
 import type { PayinDetail } from './types';
 
@@ -17,6 +18,7 @@ export const PayinLinks = () => {
   const r = useRecordContext<PayinDetail>();
   const translate = useTranslate();
   const { role } = useSession();
+  const statusLabel = useStatusLabel();
   if (!r?.links || role === null) return null;
   const t = (key: string, options?: object) => translate(`resources.payins.show.${key}`, options);
   const { bankEntry, chargeback, nextSettlement } = r.links;
@@ -42,7 +44,10 @@ export const PayinLinks = () => {
       value: nextSettlement
         ? link(
             `/app/settlements/${nextSettlement.id}/show`,
-            t('settlement_of', { day: formatDate(nextSettlement.createdAt), status: nextSettlement.status }),
+            t('settlement_of', {
+              day: formatDate(nextSettlement.createdAt),
+              status: statusLabel(nextSettlement.status),
+            }),
           )
         : none('no_settlement'),
     },

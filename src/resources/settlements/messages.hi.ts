@@ -41,6 +41,7 @@ export const settlementMessagesHi: typeof settlementMessages = {
   all: 'सभी',
   export: 'CSV डाउनलोड करें',
   internal_transfer: '%{bank} को आंतरिक ट्रांसफ़र',
+  destination_from_utr: 'खाता खाली छोड़ें: UTR का क्रेडिट उसे बताता है।',
   approve: {
     action: 'स्वीकृत करें',
     title: 'सेटलमेंट %{name} स्वीकृत करें',
