@@ -1,6 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DATE_PRESETS, isValidRange, type DatePreset } from '../../../domain/date-presets';
+import { DayField } from '../../resources/shared/DayInput';
 import { periodOf, type Period } from './hooks';
 
 const CUSTOM = 'custom';
@@ -16,7 +17,7 @@ export const DateRangeControl = ({ value, onChange }: { value: Period; onChange:
   const choose = (preset: string) => {
     if (preset !== CUSTOM) onChange(periodOf(preset as DatePreset));
   };
-  const type = (end: 'from' | 'to', day: string) => onChange({ ...value, [end]: day, preset: CUSTOM });
+  const type = (end: 'from' | 'to', day: string | null) => onChange({ ...value, [end]: day ?? '', preset: CUSTOM });
   return (
     <>
       <TextField
@@ -33,24 +34,24 @@ export const DateRangeControl = ({ value, onChange }: { value: Period; onChange:
           </MenuItem>
         ))}
       </TextField>
-      <TextField
-        type="date"
-        size="small"
+      <DayField
         label={translate(`${t}.from`)}
         value={value.from}
-        onChange={(event) => type('from', event.target.value)}
+        onChange={(day) => type('from', day)}
         error={!valid}
-        slotProps={{ inputLabel: { shrink: true } }}
+        variant="outlined"
+        margin="none"
+        sx={{ width: 170 }}
       />
-      <TextField
-        type="date"
-        size="small"
+      <DayField
         label={translate(`${t}.to`)}
         value={value.to}
-        onChange={(event) => type('to', event.target.value)}
+        onChange={(day) => type('to', day)}
         error={!valid}
         helperText={valid ? undefined : translate(`${t}.bad_range`)}
-        slotProps={{ inputLabel: { shrink: true } }}
+        variant="outlined"
+        margin="none"
+        sx={{ width: 170 }}
       />
     </>
   );

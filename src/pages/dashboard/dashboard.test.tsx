@@ -15,6 +15,7 @@ import {
   search,
   summaryOf,
 } from './testing';
+import { dayShown } from '../../resources/shared/DayInput';
 
 // jsdom draws no SVG charts: the drawing is replaced by the bars it is given, as text.
 vi.mock('./BarChartView', () => ({
@@ -58,11 +59,12 @@ describe('Dashboard', () => {
     ];
     for (const [preset, from, to] of expected) {
       await choosePreset(preset);
-      expect(screen.getByLabelText('From')).toHaveValue(from);
+      // Shown dd/mm/yyyy whatever the browser's language (issue 31, item 7).
+      expect(screen.getByLabelText('From')).toHaveValue(dayShown(from));
       search();
       await waitFor(() => expect(callsTo(calls, '/v1/dashboard').at(-1)).toMatchObject({ from, to }));
     }
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-09-03' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '03/09/2026' } });
     expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Custom range');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Include Sub Merchant' }));
     search();
@@ -73,7 +75,7 @@ describe('Dashboard', () => {
         to: '2026-10-31',
       }),
     );
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-09-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '01/09/2026' } });
     expect(screen.getByText('Choose a From day on or before the To day.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
   });

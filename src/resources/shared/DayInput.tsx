@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
 import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
@@ -38,11 +38,55 @@ interface DayInputProps extends Omit<InputProps, 'validate'> {
  * (a filter is not sent until it is a day); the calendar button opens the browser's own picker.
  */
 export const DateInput = ({ slotProps, fullWidth, sx, helperText, ...props }: DayInputProps) => {
-  const translate = useTranslate();
   const { field, fieldState, formState, id, isRequired } = useInput(props);
-  const [text, setText] = useState(() => dayShown(field.value));
+  const label = (
+    <FieldTitle label={props.label} source={props.source} resource={props.resource} isRequired={isRequired} />
+  );
+  return (
+    <DayField
+      id={id}
+      name={field.name}
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      inputRef={field.ref}
+      label={label}
+      error={fieldState.invalid && (fieldState.isTouched || formState.isSubmitted)}
+      helperText={<InputHelperText error={fieldState.error?.message} helperText={helperText} />}
+      fullWidth={fullWidth}
+      variant="filled"
+      margin="dense"
+      max={slotProps?.htmlInput?.max}
+      min={slotProps?.htmlInput?.min}
+      sx={sx}
+    />
+  );
+};
+
+interface DayFieldProps {
+  /** yyyy-mm-dd, or '' for none. */
+  value: string;
+  onChange: (day: string | null) => void;
+  label: ReactNode;
+  error?: boolean;
+  helperText?: ReactNode;
+  id?: string;
+  name?: string;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  fullWidth?: boolean;
+  variant?: 'filled' | 'outlined';
+  margin?: 'dense' | 'none';
+  max?: string;
+  min?: string;
+  sx?: object;
+}
+
+/** The day box itself, for forms (DateInput) and for controls outside one (the Dashboard's range). */
+export const DayField = ({ value, onChange, error, helperText, max, min, ...field }: DayFieldProps) => {
+  const translate = useTranslate();
+  const [text, setText] = useState(() => dayShown(value));
   const picker = useRef<HTMLInputElement>(null);
-  const value = typeof field.value === 'string' ? field.value : '';
 
   // A value set from outside (a date preset, clearing the filters) replaces what is typed.
   useEffect(() => {
@@ -53,38 +97,21 @@ export const DateInput = ({ slotProps, fullWidth, sx, helperText, ...props }: Da
     const next = event.target.value;
     setText(next);
     const day = dayParsed(next);
-    if (day) field.onChange(day);
-    else if (!next.trim()) field.onChange(null);
+    if (day) onChange(day);
+    else if (!next.trim()) onChange(null);
   };
   const halfTyped = text.trim() !== '' && dayParsed(text) === null;
-  const error = halfTyped || (fieldState.invalid && (fieldState.isTouched || formState.isSubmitted));
-  const label = (
-    <FieldTitle label={props.label} source={props.source} resource={props.resource} isRequired={isRequired} />
-  );
   return (
     <TextField
-      id={id}
-      name={field.name}
+      {...field}
       value={text}
       onChange={typed}
-      onBlur={field.onBlur}
-      inputRef={field.ref}
-      label={label}
       placeholder="dd/mm/yyyy"
-      error={error}
-      helperText={
-        halfTyped ? (
-          translate('app.day_input.format')
-        ) : (
-          <InputHelperText error={fieldState.error?.message} helperText={helperText} />
-        )
-      }
-      fullWidth={fullWidth}
+      error={halfTyped || error}
+      helperText={halfTyped ? translate('app.day_input.format') : helperText}
       size="small"
-      margin="dense"
-      variant="filled"
-      sx={sx}
       slotProps={{
+        inputLabel: { shrink: true },
         htmlInput: { inputMode: 'numeric', autoComplete: 'off' },
         input: {
           endAdornment: (
@@ -103,10 +130,10 @@ export const DateInput = ({ slotProps, fullWidth, sx, helperText, ...props }: Da
                 tabIndex={-1}
                 aria-hidden
                 value={value}
-                max={slotProps?.htmlInput?.max}
-                min={slotProps?.htmlInput?.min}
+                max={max}
+                min={min}
                 onChange={(event) => {
-                  field.onChange(event.target.value || null);
+                  onChange(event.target.value || null);
                   setText(dayShown(event.target.value));
                 }}
                 style={{ position: 'absolute', opacity: 0, width: 0, height: 0, border: 0, padding: 0 }}
