@@ -40,6 +40,8 @@ export const appMessages = {
     loading: 'Loading…',
     list_error: { title: 'This list could not be loaded.', retry: 'Retry' },
     day_input: { format: 'Type the day as dd/mm/yyyy', pick: 'Choose a day' },
+    filters: { open: 'Filters', title: 'Filters', clear: 'Clear all', show: 'Show results' },
+    cards: { age: '%{age} ago', open: 'Open' },
     home: 'Home',
     status: statusMessages,
     actions: actionMessages,

@@ -38,6 +38,8 @@ export const appMessagesHi: typeof appMessages = {
     loading: 'लोड हो रहा है…',
     list_error: { title: 'यह सूची लोड नहीं हो सकी।', retry: 'फिर से प्रयास करें' },
     day_input: { format: 'तारीख dd/mm/yyyy के रूप में लिखें', pick: 'तारीख चुनें' },
+    filters: { open: 'फ़िल्टर', title: 'फ़िल्टर', clear: 'सब हटाएँ', show: 'परिणाम दिखाएँ' },
+    cards: { age: '%{age} पहले', open: 'खोलें' },
     home: 'होम',
     status: statusMessagesHi,
     actions: actionMessagesHi,

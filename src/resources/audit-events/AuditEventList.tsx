@@ -1,5 +1,6 @@
 import { ListPagination } from '../shared/ListPagination';
-import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { DateInput } from '../shared/DayInput';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../domain/audit-event';
 import { formatDateTime } from '../../../domain/format';
@@ -25,7 +26,7 @@ const filters = [
 
 /** The audit log, newest first; each row opens to the record before and after. */
 export const AuditEventList = () => (
-  <List
+  <AppList
     filters={filters}
     actions={
       <TopToolbar>
@@ -47,5 +48,5 @@ export const AuditEventList = () => (
       </DataTable.Col>
       <DataTable.Col source="ip" disableSort />
     </DataTable>
-  </List>
+  </AppList>
 );

@@ -1,7 +1,8 @@
 import { ListPagination } from '../shared/ListPagination';
 import BankIcon from '@mui/icons-material/AccountBalanceOutlined';
 import { Box } from '@mui/material';
-import { ColumnsButton, CreateButton, DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { ColumnsButton, CreateButton, DataTable, TopToolbar, useTranslate } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { canDo } from '../../../domain/access';
 import { formatRupees } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -48,7 +49,7 @@ export const BankAccountList = () => {
   const translate = useTranslate();
   const field = (name: string) => translate(`resources.bank-accounts.fields.${name}`);
   return (
-    <List
+    <AppList
       filters={useBankAccountFilters()}
       filterDefaultValues={balanceDaysToday()}
       actions={<Actions />}
@@ -120,6 +121,6 @@ export const BankAccountList = () => {
           <CreatedAt />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </AppList>
   );
 };

@@ -1,4 +1,5 @@
-import { DataTable, List, TopToolbar, useTranslate } from 'react-admin';
+import { DataTable, TopToolbar, useTranslate } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { formatRupees } from '../../../domain/format';
 import { ListLiveToggle } from '../../live';
 import { ExportButton } from '../shared/ExportButton';
@@ -26,7 +27,7 @@ const nowrap = () => ({ whiteSpace: 'nowrap' });
 export const BankEntryList = () => {
   const translate = useTranslate();
   return (
-    <List
+    <AppList
       filters={useBankEntryFilters()}
       actions={<Actions />}
       sort={{ field: 'createdAt', order: 'DESC' }}
@@ -60,6 +61,6 @@ export const BankEntryList = () => {
           <ResetEntryButton />
         </DataTable.Col>
       </DataTable>
-    </List>
+    </AppList>
   );
 };

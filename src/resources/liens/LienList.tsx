@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import ChargeBackIcon from '@mui/icons-material/AssignmentReturnOutlined';
-import { DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { DataTable, FilterButton, TopToolbar } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { ListNoneFound } from '../shared/ListEmpty';
@@ -34,7 +35,7 @@ const nowrap = () => ({ whiteSpace: 'nowrap' });
 
 /** /app/lien: the chargebacks, newest first; filters, pages and the export run on the server. */
 export const LienList = () => (
-  <List
+  <AppList
     filters={lienFilters}
     actions={
       <TopToolbar>
@@ -60,5 +61,5 @@ export const LienList = () => (
         />
       ))}
     </DataTable>
-  </List>
+  </AppList>
 );

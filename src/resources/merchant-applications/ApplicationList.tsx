@@ -1,5 +1,6 @@
 import { ListPagination } from '../shared/ListPagination';
-import { DataTable, List, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { DataTable, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { statusChoices } from '../../i18n/codeLabels';
 import { ExportButton } from '../shared/ExportButton';
@@ -20,7 +21,7 @@ const filters = [
 
 /** Applications from the on-boarding form, pending ones first by default. */
 export const ApplicationList = () => (
-  <List
+  <AppList
     filters={filters}
     filterDefaultValues={{ status: REVIEWABLE_STATUS }}
     actions={
@@ -49,5 +50,5 @@ export const ApplicationList = () => (
       </DataTable.Col>
       <DataTable.Col source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
     </DataTable>
-  </List>
+  </AppList>
 );

@@ -1,5 +1,6 @@
 import { ListPagination } from '../shared/ListPagination';
-import { DataTable, List, NullableBooleanInput, TextInput } from 'react-admin';
+import { DataTable, NullableBooleanInput, TextInput } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { merchantColumns } from './merchantColumns';
 import { MerchantEmpty } from './MerchantEmpty';
 import { MerchantListActions } from './MerchantListActions';
@@ -16,7 +17,7 @@ const filters = [
 
 /** /app/merchant: top-level merchants, each with its sub-merchants in an expand panel. */
 export const MerchantList = () => (
-  <List
+  <AppList
     filters={filters}
     filterDefaultValues={{ topLevel: true }}
     actions={<MerchantListActions />}
@@ -35,5 +36,5 @@ export const MerchantList = () => (
     >
       {merchantColumns()}
     </DataTable>
-  </List>
+  </AppList>
 );

@@ -4,14 +4,18 @@ import {
   ColumnsButton,
   DataTable,
   FilterButton,
-  List,
   ResourceContextProvider,
   TopToolbar,
   useListContext,
 } from 'react-admin';
 import { PAYIN_VIEWS, type PayinView } from '../../../domain/payin';
 import { ListLiveToggle } from '../../live';
+import { formatRupees } from '../../../domain/format';
+import { AppList } from '../shared/AppList';
+import { CardList, type CardFields } from '../shared/CardList';
 import { ListEmpty } from '../shared/ListEmpty';
+import { usePhone } from '../shared/usePhone';
+import { StatusCell } from './PayinCells';
 import { ListPagination } from '../shared/ListPagination';
 import { PAYINS } from './actions';
 import { hiddenPayinColumns, payinColumns } from './payinColumns';
@@ -57,8 +61,16 @@ export const PayinList = ({ view }: { view: PayinView }) => {
   const access = usePayinAccess();
   const filters = useMemo(() => payinFilters({ view, access }), [view, access]);
   const columns = payinColumns({ view, access });
+  const phone = usePhone();
+  const card: CardFields<Payin> = {
+    amount: (r) => formatRupees(r.confirmedAmount ?? r.amount),
+    status: <StatusCell />,
+    title: (r) => r.merchantOrderId ?? r.shortCode,
+    createdAt: (r) => r.createdAt,
+    action: columns.find((c) => c.id === 'actions')?.cell,
+  };
   return (
-    <List
+    <AppList
       filter={view === 'all' ? undefined : { status: PAYIN_VIEWS[view] }}
       filters={filters}
       actions={<Actions live={view === 'progress'} />}
@@ -67,27 +79,31 @@ export const PayinList = ({ view }: { view: PayinView }) => {
       pagination={<ListPagination />}
       empty={false}
     >
-      <DataTable<Payin>
-        rowClick="show"
-        bulkActionButtons={false}
-        hiddenColumns={hiddenPayinColumns(columns)}
-        empty={<NoneFound />}
-        sx={{ '& .MuiTableCell-root': { px: 1 } }}
-      >
-        {columns.map((c) => (
-          <DataTable.Col<Payin>
-            key={c.id}
-            source={c.id === 'actions' ? undefined : c.id}
-            label={label(c.id)}
-            disableSort={!c.sortable}
-            render={c.render}
-            cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
-          >
-            {c.cell}
-          </DataTable.Col>
-        ))}
-      </DataTable>
-    </List>
+      {phone ? (
+        <CardList fields={card} empty={<NoneFound />} />
+      ) : (
+        <DataTable<Payin>
+          rowClick="show"
+          bulkActionButtons={false}
+          hiddenColumns={hiddenPayinColumns(columns)}
+          empty={<NoneFound />}
+          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        >
+          {columns.map((c) => (
+            <DataTable.Col<Payin>
+              key={c.id}
+              source={c.id === 'actions' ? undefined : c.id}
+              label={label(c.id)}
+              disableSort={!c.sortable}
+              render={c.render}
+              cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
+            >
+              {c.cell}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      )}
+    </AppList>
   );
 };
 

@@ -1,10 +1,15 @@
 import { useMemo } from 'react';
 import WithdrawalIcon from '@mui/icons-material/PaymentsOutlined';
 import { Card, CardContent } from '@mui/material';
-import { ColumnsButton, DataTable, FilterButton, List, TopToolbar, useListContext, useTranslate } from 'react-admin';
+import { ColumnsButton, DataTable, FilterButton, TopToolbar, useListContext, useTranslate } from 'react-admin';
 import { PAYOUT_VIEWS, type PayoutView } from '../../../domain/payout';
 import { Message } from '../../layout/Message';
+import { formatRupees } from '../../../domain/format';
+import { AppList } from '../shared/AppList';
+import { CardList, type CardFields } from '../shared/CardList';
 import { ListPagination } from '../shared/ListPagination';
+import { usePhone } from '../shared/usePhone';
+import { PayoutStatusCell } from './PayoutCells';
 import { NewPayoutButton } from './NewPayoutButton';
 import { hiddenPayoutColumns, isField, payoutColumns } from './payoutColumns';
 import { PayoutExportButton } from './PayoutExportButton';
@@ -53,8 +58,16 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
   const access = usePayoutAccess();
   const filters = useMemo(() => payoutFilters({ view, access }), [view, access]);
   const columns = payoutColumns(access);
+  const phone = usePhone();
+  const card: CardFields<Payout> = {
+    amount: (r) => formatRupees(r.amount),
+    status: <PayoutStatusCell />,
+    title: (r) => r.merchantOrderId ?? r.utr ?? r.id.slice(0, 8),
+    createdAt: (r) => r.createdAt,
+    action: columns.find((c) => c.id === 'actions')?.cell,
+  };
   return (
-    <List
+    <AppList
       filter={view === 'all' ? undefined : { status: PAYOUT_VIEWS[view] }}
       filters={filters}
       actions={<Actions />}
@@ -63,28 +76,32 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
       pagination={<ListPagination />}
       empty={false}
     >
-      {access.mayAssign && <PayoutBulkBar />}
-      <DataTable<Payout>
-        rowClick="show"
-        bulkActionButtons={false}
-        hiddenColumns={hiddenPayoutColumns(columns)}
-        empty={<NoneFound />}
-        sx={{ '& .MuiTableCell-root': { px: 1 } }}
-      >
-        {columns.map((c) => (
-          <DataTable.Col<Payout>
-            key={c.id}
-            source={isField(c.id) ? c.id : undefined}
-            label={label(c.id)}
-            disableSort={!c.sortable}
-            render={c.render}
-            cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
-          >
-            {c.cell}
-          </DataTable.Col>
-        ))}
-      </DataTable>
-    </List>
+      {access.mayAssign && !phone && <PayoutBulkBar />}
+      {phone ? (
+        <CardList fields={card} empty={<NoneFound />} />
+      ) : (
+        <DataTable<Payout>
+          rowClick="show"
+          bulkActionButtons={false}
+          hiddenColumns={hiddenPayoutColumns(columns)}
+          empty={<NoneFound />}
+          sx={{ '& .MuiTableCell-root': { px: 1 } }}
+        >
+          {columns.map((c) => (
+            <DataTable.Col<Payout>
+              key={c.id}
+              source={isField(c.id) ? c.id : undefined}
+              label={label(c.id)}
+              disableSort={!c.sortable}
+              render={c.render}
+              cellSx={c.wraps ? wraps : c.mono ? mono : nowrap}
+            >
+              {c.cell}
+            </DataTable.Col>
+          ))}
+        </DataTable>
+      )}
+    </AppList>
   );
 };
 

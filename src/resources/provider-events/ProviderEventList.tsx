@@ -1,4 +1,5 @@
-import { DataTable, List, SelectInput, TextInput } from 'react-admin';
+import { DataTable, SelectInput, TextInput } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { formatDateTime } from '../../../domain/format';
 import { PROVIDER_EVENT_OUTCOMES, PROVIDER_LABEL, PROVIDERS } from '../../../domain/providers';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -38,7 +39,7 @@ const filters = [
 
 /** The event log: every webhook the providers sent, newest first; each row opens to what was received. */
 export const ProviderEventList = () => (
-  <List
+  <AppList
     filters={filters}
     sort={{ field: 'receivedAt', order: 'DESC' }}
     perPage={25}
@@ -65,5 +66,5 @@ export const ProviderEventList = () => (
       </DataTable.Col>
       <DataTable.Col source="attempts" disableSort />
     </DataTable>
-  </List>
+  </AppList>
 );

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import AccountsIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
-import { DataTable, FilterButton, List, TopToolbar } from 'react-admin';
+import { DataTable, FilterButton, TopToolbar } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { useSession } from '../../session/SessionProvider';
 import { ExportButton } from '../shared/ExportButton';
 import { ListNoneFound } from '../shared/ListEmpty';
@@ -33,7 +34,7 @@ export const SettlementList = ({
   const columns = settlementColumns(kind, settlementAccess(role, kind));
   return (
     <SettlementKindContext.Provider value={kind}>
-      <List
+      <AppList
         filters={filters}
         actions={
           <TopToolbar>
@@ -67,7 +68,7 @@ export const SettlementList = ({
             </DataTable.Col>
           ))}
         </DataTable>
-      </List>
+      </AppList>
     </SettlementKindContext.Provider>
   );
 };

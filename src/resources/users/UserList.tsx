@@ -4,7 +4,6 @@ import { Box, Chip } from '@mui/material';
 import {
   CreateButton,
   DataTable,
-  List,
   NullableBooleanInput,
   SelectInput,
   TextInput,
@@ -12,6 +11,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { ROLES, ROLE_LABELS } from '../../../domain/roles';
@@ -83,7 +83,7 @@ const RowActions = () => {
 };
 
 export const UserList = () => (
-  <List
+  <AppList
     filters={filters}
     actions={<Actions />}
     sort={{ field: 'createdAt', order: 'DESC' }}
@@ -111,5 +111,5 @@ export const UserList = () => (
         <RowActions />
       </DataTable.Col>
     </DataTable>
-  </List>
+  </AppList>
 );

@@ -1,6 +1,7 @@
 import { ListPagination } from '../shared/ListPagination';
 import VendorIcon from '@mui/icons-material/LocalShippingOutlined';
-import { CreateButton, DataTable, List, NullableBooleanInput, TextInput, TopToolbar } from 'react-admin';
+import { CreateButton, DataTable, NullableBooleanInput, TextInput, TopToolbar } from 'react-admin';
+import { AppList } from '../shared/AppList';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { useSession } from '../../session/SessionProvider';
@@ -29,7 +30,7 @@ const Actions = () => {
 const percent = (value: number) => `${value.toFixed(2)} %`;
 
 export const VendorList = () => (
-  <List
+  <AppList
     filters={filters}
     actions={<Actions />}
     sort={{ field: 'createdAt', order: 'DESC' }}
@@ -70,5 +71,5 @@ export const VendorList = () => (
       <DataTable.Col source="createdBy" disableSort />
       <DataTable.Col source="createdAt" render={(r) => formatDateTime(r.createdAt)} />
     </DataTable>
-  </List>
+  </AppList>
 );
