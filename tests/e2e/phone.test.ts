@@ -93,3 +93,24 @@ describe('a list on a phone', () => {
     }
   });
 });
+
+describe('the Dashboard on a phone', () => {
+  it('keeps its filters in one row', async () => {
+    const page = await suite.openPage({ viewport: PHONE });
+    try {
+      await signIn(page, suite.product.url, 'admin');
+      await open(page, '/app/dashboard');
+      const form = page.getByRole('main').getByRole('search');
+      await form.waitFor();
+      // One row: every control starts above the bottom of the shortest one.
+      const oneRow = await form.evaluate((el) => {
+        const boxes = [...el.children].map((child) => child.getBoundingClientRect());
+        return Math.max(...boxes.map((b) => b.top)) < Math.min(...boxes.map((b) => b.bottom));
+      });
+      expect(oneRow).toBe(true);
+      expect(await overflow(page)).toBeNull();
+    } finally {
+      await closePage(page);
+    }
+  });
+});

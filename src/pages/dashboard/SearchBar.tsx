@@ -32,7 +32,16 @@ export const SearchBar = ({
         event.preventDefault();
         onSearch();
       }}
-      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, p: 2 }}
+      sx={{
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: 2,
+        p: 2,
+        flexWrap: { xs: 'nowrap', sm: 'wrap' },
+        // On a phone one row (issue 31, item 12) that scrolls inside the card, not the page.
+        overflowX: { xs: 'auto', sm: 'visible' },
+        '& > *': { flexShrink: { xs: 0, sm: 1 } },
+      }}
     >
       {children}
       <DateRangeControl value={period} onChange={onPeriod} />
