@@ -58,7 +58,8 @@ export const DateInput = ({ slotProps, fullWidth, sx, helperText, ...props }: Da
       margin="dense"
       max={slotProps?.htmlInput?.max}
       min={slotProps?.htmlInput?.min}
-      sx={sx}
+      // As wide as a native date box: a filter row keeps From and To side by side.
+      sx={fullWidth ? sx : { width: 165, ...sx }}
     />
   );
 };
