@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canUseScreen, type Screen } from '../../domain/access';
 import { apiSignIn, forgetPreferences } from './support/api';
-import { paymentLink } from './support/deposits';
+import { paidPayin, paymentLink } from './support/deposits';
 import { signIn } from './support/pages';
 import { productSuite } from './support/suite';
 
@@ -47,6 +47,8 @@ describe('lists at 1440×900', () => {
   beforeAll(async () => {
     const admin = await apiSignIn(suite.product.url, 'admin');
     await paymentLink(suite.product.url, admin, { merchantCode: 'ACME', customerId: 'e2e-fit', amount: 100 });
+    // And the newest bank credit paid such a pay-in: Add data's Pay-in column shows that order id.
+    await paidPayin(suite.product.url, { merchantCode: 'ACME', customerId: 'e2e-fit', amount: 101 });
   });
 
   it.each(['ADMIN', 'OPERATIONS', 'TRANSACTIONS'] as const)('fit for %s, the actions first', (role) =>

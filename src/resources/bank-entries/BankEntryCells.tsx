@@ -27,7 +27,13 @@ export const PayinLink = () => {
     <MuiLink
       component={Link}
       to={createPath({ resource: PAYIN_SCREEN, type: 'show', id: r.payinId })}
-      sx={{ fontFamily: r.merchantOrderId ? undefined : 'monospace', whiteSpace: 'nowrap' }}
+      // A payment link's order id (link-<uuid>) breaks over lines: the column stays narrow at 1440 px.
+      sx={{
+        fontFamily: r.merchantOrderId ? undefined : 'monospace',
+        display: 'inline-block',
+        maxWidth: 170,
+        wordBreak: 'break-all',
+      }}
     >
       {r.merchantOrderId ?? r.payinId}
     </MuiLink>
