@@ -86,6 +86,9 @@ const shared = (base: RaThemeOptions, green: GreenShades): RaThemeOptions => ({
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     // Compact rows: a list shows more of the day, and fits a 1440 px screen (issue 31, item 5).
     MuiTableCell: { styleOverrides: { sizeSmall: { padding: '4px 8px' } } },
+    // An unselected tab in the text's own colour is drawn at 60 %: 4.29:1 on white, under WCAG's
+    // 4.5. At 70 % it reads 5.9:1 and still looks unselected.
+    MuiTab: { styleOverrides: { textColorInherit: { opacity: 0.7 } } },
   },
 });
 
