@@ -23,6 +23,10 @@ export interface LienRequest {
   amount: number;
 }
 
+/** Whether a pay-in can be charged back at all: a successful, real one (the form's button and the rule below). */
+export const chargeable = (payin: Pick<LienPayin, 'status' | 'test'>): boolean =>
+  payin.status === 'SUCCESS' && !payin.test;
+
 /** Why this chargeback may not be recorded against this pay-in (null: it may). Amounts in paise. */
 export const lienRefusal = (
   payin: LienPayin | null,
@@ -30,7 +34,7 @@ export const lienRefusal = (
 ): { field: 'merchantOrderId' | 'customerId' | 'amount'; message: string } | null => {
   if (!payin || payin.merchantCode !== lien.merchantCode)
     return { field: 'merchantOrderId', message: `No pay-in of ${lien.merchantCode} has this merchant order id.` };
-  if (payin.status !== 'SUCCESS' || payin.test)
+  if (!chargeable(payin))
     return {
       field: 'merchantOrderId',
       message: `This pay-in is ${payin.test ? 'a test pay-in' : payin.status}: only a successful pay-in can be charged back.`,

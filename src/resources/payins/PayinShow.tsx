@@ -5,6 +5,7 @@ import { Button, Labeled, Show, TopToolbar, useRecordContext, useTranslate } fro
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useRecordTitle } from '../../notifications';
 import { formatDateTime, formatRupees } from '../../../domain/format';
+import { chargeable } from '../../../domain/lien';
 import { CallbackBell } from './CallbackBell';
 import { CopyableText, StatusCell } from './PayinCells';
 import { PayinHistory } from './PayinHistory';
@@ -36,7 +37,7 @@ const BackButton = () => {
 /** "Raise chargeback": a successful, real pay-in without one, the form filled from it (issue 31, item 9). */
 const RaiseChargeback = () => {
   const r = useRecordContext<PayinDetail>();
-  if (!r || r.status !== 'SUCCESS' || r.test || !r.links || r.links.chargeback) return null;
+  if (!r || !chargeable(r) || !r.links || r.links.chargeback) return null;
   if (!r.merchantCode || !r.merchantOrderId || !r.customerId || r.confirmedAmount === null) return null;
   return (
     <NewLienButton
