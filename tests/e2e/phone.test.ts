@@ -40,18 +40,28 @@ const overflow = (page: Page) =>
     return `${over} px too wide (${name})`;
   });
 
+/** A list drawn as a table rather than cards: its path, or null. */
+const tableList = (page: Page) =>
+  page.evaluate(() =>
+    document.querySelector('.RaList-main') && document.querySelector('#main-content table') ? location.pathname : null,
+  );
+
 describe('on a phone', () => {
-  it.each(USERS)('no screen of %s scrolls sideways at 390 px', async (user) => {
+  it.each(USERS)('no screen of %s scrolls sideways at 390 px, every list is cards', async (user) => {
     const page = await suite.openPage({ viewport: PHONE });
     try {
       await signIn(page, suite.product.url, user);
       const wide: string[] = [];
+      const tables: string[] = [];
       for (const path of pathsOf(user)) {
         await open(page, path);
         const too = await overflow(page);
         if (too) wide.push(`${path}: ${too}`);
+        const table = await tableList(page);
+        if (table) tables.push(table);
       }
       expect(wide).toEqual([]);
+      expect(tables).toEqual([]);
     } finally {
       await closePage(page);
     }
@@ -109,6 +119,37 @@ describe('the Dashboard on a phone', () => {
       });
       expect(oneRow).toBe(true);
       expect(await overflow(page)).toBeNull();
+    } finally {
+      await closePage(page);
+    }
+  });
+});
+
+describe('a report on a phone', () => {
+  it('shows each row as a card of labelled lines that opens its record', async () => {
+    const url = suite.product.url;
+    const paid = await paidPayin(url, { merchantCode: 'ACME', customerId: 'e2e-phone-report', amount: 654 });
+    const page = await suite.openPage({ viewport: PHONE });
+    try {
+      await signIn(page, url, 'admin');
+      await open(page, '/app/payin');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      const card = page.getByRole('main').getByRole('listitem').filter({ hasText: paid.merchantOrderId });
+      await card.waitFor();
+      expect(await page.locator('#main-content table').count()).toBe(0);
+      // Every column of the table, labelled, in the card.
+      for (const [label, value] of [
+        ['Merchant Order Id', paid.merchantOrderId],
+        ['Requested Amount', '₹654.00'],
+        ['UTR', paid.utr],
+        ['Status', 'Success'],
+      ])
+        expect(
+          await card.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent(),
+        ).toBe(value);
+      expect(await overflow(page)).toBeNull();
+      await card.getByRole('link').click();
+      await page.waitForURL(`**/app/deposit/all/${paid.id}/show`);
     } finally {
       await closePage(page);
     }

@@ -6,6 +6,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { DataTable, ListPaginationContext, useTranslate } from 'react-admin';
 import { Message } from '../../layout/Message';
 import { ListPagination } from '../../resources/shared/ListPagination';
+import { usePhone } from '../../resources/shared/usePhone';
+import { ReportCards } from './ReportCards';
 import type { Report } from './report';
 import type { Identified, ReportSearch } from './useReportRows';
 
@@ -37,6 +39,7 @@ export const ReportTable = <R,>({
   onPage: (page: number, perPage: number) => void;
 }) => {
   const translate = useTranslate();
+  const phone = usePhone();
   const notice = (key: 'start' | 'none', icon: ReactNode) => (
     <Message icon={icon} title={translate(`app.reports.${key}.title`)} text={translate(`app.reports.${key}.text`)} />
   );
@@ -57,22 +60,24 @@ export const ReportTable = <R,>({
     setPerPage: (perPage: number) => onPage(1, perPage),
     resource: report.api,
   };
+  const columns = report.columns.filter(({ source }) => source !== 'id');
   return (
     <Card variant="outlined" sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}>
       {rows.isFetching && !rows.isPending && <LinearProgress aria-label={translate('app.loading')} />}
-      <DataTable<Identified<R>>
-        resource={report.api}
-        data={rows.data?.data}
-        total={total}
-        isPending={rows.isPending}
-        bulkActionButtons={false}
-        storeKey={`reports.${report.screen}`}
-        rowClick={recordPath ? (id) => recordPath(String(id)) : false}
-        empty={notice('none', <InboxIcon />)}
-      >
-        {report.columns
-          .filter(({ source }) => source !== 'id')
-          .map(({ source, label = source, numeric, render }) => (
+      {phone && rows.data && rows.data.data.length > 0 ? (
+        <ReportCards report={report} rows={rows.data.data} recordPath={recordPath} />
+      ) : (
+        <DataTable<Identified<R>>
+          resource={report.api}
+          data={rows.data?.data}
+          total={total}
+          isPending={rows.isPending}
+          bulkActionButtons={false}
+          storeKey={`reports.${report.screen}`}
+          rowClick={recordPath ? (id) => recordPath(String(id)) : false}
+          empty={notice('none', <InboxIcon />)}
+        >
+          {columns.map(({ source, label = source, numeric, render }) => (
             <DataTable.Col<Identified<R>>
               key={source}
               source={source}
@@ -83,7 +88,8 @@ export const ReportTable = <R,>({
               cellSx={nowrap}
             />
           ))}
-      </DataTable>
+        </DataTable>
+      )}
       <ListPaginationContext.Provider value={pagination}>
         <ListPagination />
       </ListPaginationContext.Provider>

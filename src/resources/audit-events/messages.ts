@@ -14,4 +14,10 @@ export const auditEventMessages = {
     before: 'Before',
     after: 'After',
   },
+  empty: {
+    title: 'Nothing recorded yet',
+    text: 'Every change made in the console is recorded here: who, when, and the record before and after.',
+    filtered_title: 'No event matches',
+    filtered_text: 'No recorded change matches these filters. Change or clear them.',
+  },
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import ChargeBackIcon from '@mui/icons-material/AssignmentReturnOutlined';
 import { DataTable, FilterButton, TopToolbar } from 'react-admin';
 import { AppList } from '../shared/AppList';
+import { ListBody, type CardFields } from '../shared/CardList';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import { ExportButton } from '../shared/ExportButton';
 import { ListNoneFound } from '../shared/ListEmpty';
@@ -33,6 +34,14 @@ const LIEN_COLUMNS: readonly LienColumn[] = [
 
 const nowrap = () => ({ whiteSpace: 'nowrap' });
 
+/** A chargeback on a phone: amount, order id, merchant and reason. */
+const card: CardFields<Lien> = {
+  headline: (r) => formatRupees(r.amount),
+  title: (r) => r.merchantOrderId,
+  detail: (r) => [r.merchantCode, r.reason].filter(Boolean).join(' · '),
+  createdAt: (r) => r.createdAt,
+};
+
 /** /app/lien: the chargebacks, newest first; filters, pages and the export run on the server. */
 export const LienList = () => (
   <AppList
@@ -49,17 +58,19 @@ export const LienList = () => (
     pagination={<ListPagination />}
     empty={false}
   >
-    <DataTable<Lien> rowClick="show" bulkActionButtons={false} empty={<ListNoneFound icon={<ChargeBackIcon />} />}>
-      {LIEN_COLUMNS.map((c) => (
-        <DataTable.Col<Lien>
-          key={c.source}
-          source={c.source}
-          label={`resources.lien.fields.${c.source}`}
-          disableSort={!c.sortable}
-          render={c.render}
-          cellSx={c.source === 'reason' ? undefined : nowrap}
-        />
-      ))}
-    </DataTable>
+    <ListBody card={card} empty={<ListNoneFound icon={<ChargeBackIcon />} />}>
+      <DataTable<Lien> rowClick="show" bulkActionButtons={false} empty={<ListNoneFound icon={<ChargeBackIcon />} />}>
+        {LIEN_COLUMNS.map((c) => (
+          <DataTable.Col<Lien>
+            key={c.source}
+            source={c.source}
+            label={`resources.lien.fields.${c.source}`}
+            disableSort={!c.sortable}
+            render={c.render}
+            cellSx={c.source === 'reason' ? undefined : nowrap}
+          />
+        ))}
+      </DataTable>
+    </ListBody>
   </AppList>
 );

@@ -40,4 +40,10 @@ export const applicationMessagesHi: typeof applicationMessages = {
     approved: 'मर्चेंट %{code} बनाया गया; इसका उपयोगकर्ता %{userName} साइन इन कर सकता है।',
     rejected: '%{name} का आवेदन अस्वीकार किया गया',
   },
+  empty: {
+    title: 'अभी कोई आवेदन नहीं',
+    text: 'ऑन-बोर्डिंग फ़ॉर्म से आवेदन करने वाले व्यवसाय समीक्षा के लिए यहाँ दिखते हैं।',
+    filtered_title: 'कोई आवेदन मेल नहीं खाता',
+    filtered_text: 'इन फ़िल्टरों से कोई आवेदन मेल नहीं खाता। इन्हें बदलें या हटाएँ।',
+  },
 };

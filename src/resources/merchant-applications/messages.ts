@@ -38,4 +38,10 @@ export const applicationMessages = {
     approved: 'Merchant %{code} created; its user %{userName} can sign in.',
     rejected: 'Application of %{name} rejected',
   },
+  empty: {
+    title: 'No application yet',
+    text: 'Businesses that apply through the on-boarding form are listed here for review.',
+    filtered_title: 'No application matches',
+    filtered_text: 'No application matches these filters. Change or clear them.',
+  },
 };

@@ -12,9 +12,8 @@ import { PAYIN_VIEWS, type PayinView } from '../../../domain/payin';
 import { ListLiveToggle } from '../../live';
 import { formatRupees } from '../../../domain/format';
 import { AppList } from '../shared/AppList';
-import { CardList, type CardFields } from '../shared/CardList';
+import { ListBody, type CardFields } from '../shared/CardList';
 import { ListEmpty } from '../shared/ListEmpty';
-import { usePhone } from '../shared/usePhone';
 import { StatusCell } from './PayinCells';
 import { ListPagination } from '../shared/ListPagination';
 import { PAYINS } from './actions';
@@ -61,9 +60,8 @@ export const PayinList = ({ view }: { view: PayinView }) => {
   const access = usePayinAccess();
   const filters = useMemo(() => payinFilters({ view, access }), [view, access]);
   const columns = payinColumns({ view, access });
-  const phone = usePhone();
   const card: CardFields<Payin> = {
-    amount: (r) => formatRupees(r.confirmedAmount ?? r.amount),
+    headline: (r) => formatRupees(r.confirmedAmount ?? r.amount),
     status: <StatusCell />,
     title: (r) => r.merchantOrderId ?? r.shortCode,
     createdAt: (r) => r.createdAt,
@@ -79,9 +77,7 @@ export const PayinList = ({ view }: { view: PayinView }) => {
       pagination={<ListPagination />}
       empty={false}
     >
-      {phone ? (
-        <CardList fields={card} empty={<NoneFound />} />
-      ) : (
+      <ListBody card={card} empty={<NoneFound />}>
         <DataTable<Payin>
           rowClick="show"
           bulkActionButtons={false}
@@ -102,7 +98,7 @@ export const PayinList = ({ view }: { view: PayinView }) => {
             </DataTable.Col>
           ))}
         </DataTable>
-      )}
+      </ListBody>
     </AppList>
   );
 };

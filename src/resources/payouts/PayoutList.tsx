@@ -6,7 +6,7 @@ import { PAYOUT_VIEWS, type PayoutView } from '../../../domain/payout';
 import { Message } from '../../layout/Message';
 import { formatRupees } from '../../../domain/format';
 import { AppList } from '../shared/AppList';
-import { CardList, type CardFields } from '../shared/CardList';
+import { ListBody, type CardFields } from '../shared/CardList';
 import { ListPagination } from '../shared/ListPagination';
 import { usePhone } from '../shared/usePhone';
 import { PayoutStatusCell } from './PayoutCells';
@@ -60,7 +60,7 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
   const columns = payoutColumns(access);
   const phone = usePhone();
   const card: CardFields<Payout> = {
-    amount: (r) => formatRupees(r.amount),
+    headline: (r) => formatRupees(r.amount),
     status: <PayoutStatusCell />,
     title: (r) => r.merchantOrderId ?? r.utr ?? r.id.slice(0, 8),
     createdAt: (r) => r.createdAt,
@@ -77,9 +77,7 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
       empty={false}
     >
       {access.mayAssign && !phone && <PayoutBulkBar />}
-      {phone ? (
-        <CardList fields={card} empty={<NoneFound />} />
-      ) : (
+      <ListBody card={card} empty={<NoneFound />}>
         <DataTable<Payout>
           rowClick="show"
           bulkActionButtons={false}
@@ -100,7 +98,7 @@ export const PayoutList = ({ view }: { view: PayoutView }) => {
             </DataTable.Col>
           ))}
         </DataTable>
-      )}
+      </ListBody>
     </AppList>
   );
 };

@@ -2,6 +2,9 @@ import type { ReactElement, ReactNode } from 'react';
 import AccountsIcon from '@mui/icons-material/AccountBalanceWalletOutlined';
 import { DataTable, FilterButton, TopToolbar } from 'react-admin';
 import { AppList } from '../shared/AppList';
+import { ListBody, type CardFields } from '../shared/CardList';
+import { formatRupees } from '../../../domain/format';
+import { MethodCell, SettlementStatusCell, settlementName } from './SettlementCells';
 import { useSession } from '../../session/SessionProvider';
 import { ExportButton } from '../shared/ExportButton';
 import { ListNoneFound } from '../shared/ListEmpty';
@@ -32,6 +35,15 @@ export const SettlementList = ({
 }) => {
   const { role } = useSession();
   const columns = settlementColumns(kind, settlementAccess(role, kind));
+  const card: CardFields<SettlementRow> = {
+    headline: (r) => formatRupees(r.amount),
+    status: <SettlementStatusCell />,
+    title: (r) =>
+      [(r as Partial<Record<typeof kind.party, string>>)[kind.party], settlementName(r)].filter(Boolean).join(' · '),
+    detail: () => <MethodCell />,
+    createdAt: (r) => r.createdAt,
+    action: columns.find((c) => c.id === 'actions')?.cell,
+  };
   return (
     <SettlementKindContext.Provider value={kind}>
       <AppList
@@ -49,25 +61,27 @@ export const SettlementList = ({
         empty={false}
       >
         {banner}
-        <DataTable<SettlementRow>
-          rowClick="show"
-          bulkActionButtons={false}
-          empty={<ListNoneFound icon={<AccountsIcon />} />}
-          sx={{ '& .MuiTableCell-root': { px: 1 } }}
-        >
-          {columns.map((c) => (
-            <DataTable.Col<SettlementRow>
-              key={c.id}
-              source={c.source}
-              label={`resources.${kind.screen}.fields.${c.id}`}
-              disableSort={!c.sortable}
-              render={c.render}
-              cellSx={c.wraps ? wraps : nowrap}
-            >
-              {c.cell}
-            </DataTable.Col>
-          ))}
-        </DataTable>
+        <ListBody card={card} empty={<ListNoneFound icon={<AccountsIcon />} />}>
+          <DataTable<SettlementRow>
+            rowClick="show"
+            bulkActionButtons={false}
+            empty={<ListNoneFound icon={<AccountsIcon />} />}
+            sx={{ '& .MuiTableCell-root': { px: 1 } }}
+          >
+            {columns.map((c) => (
+              <DataTable.Col<SettlementRow>
+                key={c.id}
+                source={c.source}
+                label={`resources.${kind.screen}.fields.${c.id}`}
+                disableSort={!c.sortable}
+                render={c.render}
+                cellSx={c.wraps ? wraps : nowrap}
+              >
+                {c.cell}
+              </DataTable.Col>
+            ))}
+          </DataTable>
+        </ListBody>
       </AppList>
     </SettlementKindContext.Provider>
   );

@@ -16,7 +16,18 @@ export const AppList = ({ filters, actions, ...props }: ListProps & { filters?: 
   const phone = usePhone();
   if (!phone || !filters || filters.length === 0) return <List filters={filters} actions={actions} {...props} />;
   const phoneActions = (
-    <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', width: '100%', justifyContent: 'flex-end' }}>
+    <Stack
+      direction="row"
+      // One row: the list's own toolbar (full width below md in react-admin) shares it with Filters.
+      sx={{
+        alignItems: 'center',
+        width: '100%',
+        justifyContent: 'flex-end',
+        '& > .MuiToolbar-root': { flex: '0 1 auto', minHeight: 0 },
+        // Cards have no columns to choose.
+        '& .RaColumnsButton-root': { display: 'none' },
+      }}
+    >
       <FilterDrawerButton filters={filters} />
       <FilterContext.Provider value={[]}>{actions}</FilterContext.Provider>
     </Stack>

@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { AppList } from '../shared/AppList';
+import { ListBody, type CardFields } from '../shared/CardList';
 import { canDo } from '../../../domain/access';
 import { formatDateTime } from '../../../domain/format';
 import { ROLES, ROLE_LABELS } from '../../../domain/roles';
@@ -82,6 +83,19 @@ const RowActions = () => {
   );
 };
 
+/** A user on a phone: name, user name and role; the switch and the row's buttons below. */
+const card: CardFields<User> = {
+  headline: (r) => r.fullName,
+  title: (r) => r.userName,
+  detail: (r) => [r.roleLabel, r.vendorCode, ...r.merchantCodes].filter(Boolean).join(' · '),
+  action: (
+    <>
+      <EnabledSwitch />
+      <RowActions />
+    </>
+  ),
+};
+
 export const UserList = () => (
   <AppList
     filters={filters}
@@ -91,25 +105,27 @@ export const UserList = () => (
     pagination={<ListPagination />}
     empty={<ListEmpty icon={<UserIcon />} />}
   >
-    <DataTable<User> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<UserIcon />} />}>
-      <DataTable.Col source="fullName" />
-      <DataTable.Col source="userName" />
-      <DataTable.Col source="roleLabel" disableSort />
-      <DataTable.Col source="merchantCodes" disableSort>
-        <MerchantCodes />
-      </DataTable.Col>
-      <DataTable.Col source="vendorCode" disableSort />
-      <DataTable.Col source="enabled" disableSort>
-        <EnabledSwitch />
-      </DataTable.Col>
-      <DataTable.Col
-        source="lastLoginAt"
-        render={(r) => formatDateTime(r.lastLoginAt) || '—'}
-        cellSx={() => ({ whiteSpace: 'nowrap' })}
-      />
-      <DataTable.Col label="" disableSort>
-        <RowActions />
-      </DataTable.Col>
-    </DataTable>
+    <ListBody card={card} empty={<ListEmpty filtered icon={<UserIcon />} />}>
+      <DataTable<User> rowClick="show" bulkActionButtons={false} empty={<ListEmpty filtered icon={<UserIcon />} />}>
+        <DataTable.Col source="fullName" />
+        <DataTable.Col source="userName" />
+        <DataTable.Col source="roleLabel" disableSort />
+        <DataTable.Col source="merchantCodes" disableSort>
+          <MerchantCodes />
+        </DataTable.Col>
+        <DataTable.Col source="vendorCode" disableSort />
+        <DataTable.Col source="enabled" disableSort>
+          <EnabledSwitch />
+        </DataTable.Col>
+        <DataTable.Col
+          source="lastLoginAt"
+          render={(r) => formatDateTime(r.lastLoginAt) || '—'}
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
+        />
+        <DataTable.Col label="" disableSort>
+          <RowActions />
+        </DataTable.Col>
+      </DataTable>
+    </ListBody>
   </AppList>
 );
