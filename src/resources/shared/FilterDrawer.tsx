@@ -17,10 +17,20 @@ export const FilterDrawerButton = ({ filters }: { filters: ReactElement[] }) => 
   const all = filters.map((filter) => cloneElement(filter, { alwaysOn: true } as object));
   return (
     <>
-      <Button label="app.filters.open" onClick={() => setOpen(true)}>
-        <Badge badgeContent={set} color="primary">
+      <Button
+        label="app.filters.open"
+        // The count the badge shows is part of the name, as it is of what a sighted user reads.
+        aria-label={set > 0 ? `${translate('app.filters.open')} ${set}` : translate('app.filters.open')}
+        onClick={() => setOpen(true)}
+      >
+        {/* No badge at 0: MUI keeps a hidden badge's "0" in the page, where it would be part of the name. */}
+        {set > 0 ? (
+          <Badge badgeContent={set} color="primary">
+            <FilterIcon />
+          </Badge>
+        ) : (
           <FilterIcon />
-        </Badge>
+        )}
       </Button>
       <Drawer
         anchor="bottom"
