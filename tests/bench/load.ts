@@ -7,7 +7,8 @@ import { onCleanup } from './cleanup';
 const LOADGEN = path.join(ROOT, 'node_modules', 'autocannon', 'autocannon.js');
 
 export interface LoadOptions {
-  url: string;
+  /** Several: the connections are spread over them in turn (a round-robin balancer). */
+  url: string | string[];
   seconds: number;
   connections: number;
   headers?: Record<string, string>;
@@ -41,7 +42,7 @@ interface RawResult {
 export const runLoad = ({ url, seconds, connections, headers = {} }: LoadOptions): Promise<LoadResult> => {
   const args = [LOADGEN, '--json', '-n', '-c', String(connections), '-d', String(seconds)];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
+  args.push(...[url].flat());
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     const stop = onCleanup('load generator', () => {

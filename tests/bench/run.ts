@@ -3,10 +3,11 @@
  * time of the real entry point, the dashboard's bundle, the time from sign-in to a usable dashboard
  * in headless Chromium, and lists and exports over generated data on PostgreSQL, all on 127.0.0.1.
  * Prints tables, writes .bench/results.json.
- * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts,boards,team,large,soak
+ * Sections: BENCH_ONLY=api,signin,start,bundle,usable,scale,exports,deposits,payouts,boards,servers,team,large,soak
  * (comma-separated; all but large and soak when unset).
  * team: the embedded default (npm start) with 100,000 pay-ins, 20 people browsing and a merchant creating 20 pay-ins/s,
  * beside the same on the system's PostgreSQL. soak: 200 simulated users for SOAK_SECONDS (300).
+ * servers: the staff In Progress list through 1, 2 and 4 server processes on one PostgreSQL (SERVERS_PAYINS, 200000), beside its same-SQL floor.
  * boards: the Dashboard, Vendor Board and Accounts report over rollups of 1M pay-ins and 500k pay-outs, and the Payins CSV export.
  * large: lists, boards, export, creation and sign-in over 10M pay-ins and 2M pay-outs with journals, each beside its same-SQL floor.
  * Tuning: BENCH_SECONDS (5), BENCH_WARMUP_SECONDS (1), BENCH_CONNECTIONS (50), BENCH_LOGINS (50),
@@ -42,6 +43,7 @@ import { benchSoak, soakReport, type SoakBenchResult } from './soak';
 import { benchPayouts, type PayoutsResult } from './payouts';
 import { payoutsOtherCpu, payoutsReport } from './payouts-report';
 import { benchSignInFlood, signInFloodReport, type SignInFloodResult } from './signin-flood';
+import { benchServers, serversReport, type ServersResult } from './servers';
 import { benchScale, scaleOtherCpu, scaleReport, type ScaleResult } from './scale';
 import { loadSettings, ROOT, type Section } from './settings';
 import { round, type Summary } from './stats';
@@ -138,6 +140,7 @@ const results = {
   payouts: undefined as PayoutsResult | undefined,
   boards: undefined as BoardsResult | undefined,
   large: undefined as LargeResult | undefined,
+  servers: undefined as ServersResult | undefined,
   soak: undefined as SoakBenchResult | undefined,
   signInFlood: undefined as SignInFloodResult | undefined,
   errors: [] as string[],
@@ -313,6 +316,12 @@ const benchBoardsSection = async () => {
   results.errors.push(...results.boards.problems.map((p) => `boards: ${p}`));
 };
 
+const benchServersSection = async () => {
+  results.servers = await benchServers(settings, log);
+  if (results.servers.skipped) log(`servers: skipped (${results.servers.skipped})`);
+  results.errors.push(...results.servers.problems.map((p) => `servers: ${p}`));
+};
+
 const benchLargeSection = async () => {
   results.large = await benchLarge(settings, log);
   if (results.large.skipped) log(`large: skipped (${results.large.skipped})`);
@@ -380,6 +389,7 @@ const report = (): string => {
   if (ran('deposits') && results.deposits) out.push('', ...depositsReport(results.deposits));
   if (ran('payouts') && results.payouts) out.push('', ...payoutsReport(results.payouts));
   if (ran('boards') && results.boards) out.push('', ...boardsReport(results.boards));
+  if (ran('servers') && results.servers) out.push('', ...serversReport(results.servers));
   if (ran('large') && results.large) out.push('', ...largeReport(results.large));
   if (ran('soak') && results.soak) out.push('', ...soakReport(results.soak));
 
@@ -561,6 +571,7 @@ const main = async () => {
     ['deposits', 'deposits', benchDepositsSection],
     ['payouts', 'payouts', benchPayoutsSection],
     ['boards', 'boards', benchBoardsSection],
+    ['servers', 'N servers', benchServersSection],
     ['large', 'large', benchLargeSection],
     ['team', 'embedded default, small team', async () => void (await benchTeam(settings, log, results))],
     ['soak', 'soak', async () => void (results.soak = await benchSoak(settings.postgresUrl, log))],

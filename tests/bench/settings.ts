@@ -27,6 +27,7 @@ export const SECTIONS = [
   'deposits',
   'payouts',
   'boards',
+  'servers',
   'large',
   'team',
   'soak',
