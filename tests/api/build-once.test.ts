@@ -130,6 +130,21 @@ describe('build once, run anywhere', () => {
     expect(snapshot(shipped)).toEqual(before);
   });
 
+  it('without DATABASE_URL or the embedded PostgreSQL, it says what to do and changes nothing', async () => {
+    const parent = temp('prod-none');
+    try {
+      const dataDir = path.join(parent, 'data');
+      const product = startProd(shipped, { DATA_DIR: dataDir });
+      expect(await product.exited).toBe(1);
+      expect(product.output()).toMatch(/No embedded PostgreSQL here/);
+      expect(product.output()).toMatch(/Set DATABASE_URL/);
+      expect(product.output()).toMatch(/npm ci/);
+      expect(fs.existsSync(dataDir)).toBe(false);
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
   it('without a build, the production start says to build and builds nothing', async () => {
     const bare = temp('unbuilt');
     try {
