@@ -78,6 +78,9 @@ export default defineConfig({
           fileParallelism: false,
           // Concurrent tests (the accessibility walk's users): two at a time.
           maxConcurrency: 2,
+          // How long expect.poll waits for the page (1 s by default): a list's refresh after a filter
+          // took longer than that on a loaded machine. A ceiling on waiting, not a speed check.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
