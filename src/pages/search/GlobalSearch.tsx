@@ -126,11 +126,11 @@ export const GlobalSearch = ({ compact = false }: { compact?: boolean }) => {
         onSubmit={submit}
         sx={
           compact
-            ? // Over the whole top bar, until it is closed.
+            ? // Over the whole top bar (the badges of its icons too), until it is closed.
               {
                 position: 'absolute',
                 inset: 0,
-                zIndex: 1,
+                zIndex: 2,
                 px: 1,
                 gap: 0.5,
                 display: 'flex',
