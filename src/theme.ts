@@ -83,6 +83,10 @@ const shared = (base: RaThemeOptions, green: GreenShades): RaThemeOptions => ({
       // A failed load is an error panel with Retry, in every list (issue 31, item 6).
       defaultProps: { error: createElement(ListError) },
     },
+    // A record's page no wider than the screen: its wide tables scroll in their own box.
+    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
+    // A record's value (an id, an address, a reason) wraps anywhere rather than widen a phone's page.
+    RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
     RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     // Compact rows: a list shows more of the day, and fits a 1440 px screen (issue 31, item 5).
     MuiTableCell: { styleOverrides: { sizeSmall: { padding: '4px 8px' } } },

@@ -101,6 +101,9 @@ export const appMessages = {
       toggle_menu: 'Toggle menu',
       logout: 'Logout',
       language: 'Language: %{name}',
+      account: 'Account: %{name}, %{role}',
+      dark_theme: 'Dark theme',
+      light_theme: 'Light theme',
     },
     toast: {
       region: 'Notifications',

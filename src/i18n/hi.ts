@@ -99,6 +99,9 @@ export const appMessagesHi: typeof appMessages = {
       toggle_menu: 'मेनू दिखाएँ/छिपाएँ',
       logout: 'लॉगआउट',
       language: 'भाषा: %{name}',
+      account: 'खाता: %{name}, %{role}',
+      dark_theme: 'डार्क थीम',
+      light_theme: 'लाइट थीम',
     },
     toast: {
       region: 'सूचनाएँ',

@@ -10,9 +10,11 @@ import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
 import { AttentionBell } from '../pages/attention/AttentionBell';
 import { GlobalSearch } from '../pages/search/GlobalSearch';
+import { AccountMenu } from './AccountMenu';
 import { LanguageMenu } from './LanguageMenu';
 import { ShortcutsDialog } from '../pages/search/ShortcutsDialog';
 import { useHeaderState } from '../notifications';
+import { usePhone } from '../resources/shared/usePhone';
 import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
 import { MENU_BUTTON_COLOR } from '../theme';
@@ -41,7 +43,7 @@ const UserBadge = ({ name, role }: { name: string; role: Role }) => {
   );
 };
 
-/** SPEC §2: menu button, page title, the user's name and role, logout. */
+/** SPEC §2: menu button, page title, the user's name and role, logout; on a phone the last few in one menu. */
 export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () => void }) => {
   const translate = useTranslate();
   const { pageTitle, recordTitle } = useHeaderState();
@@ -49,6 +51,7 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
   const signOut = useSignOut();
   const name = readUserData()?.name || userName;
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const phone = usePhone();
   return (
     <AppBar
       position="static"
@@ -74,27 +77,33 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
         <Box sx={{ display: { xs: 'none', sm: 'flex' } }}>
           <LoadingIndicator aria-label={translate('app.loading')} />
         </Box>
-        <GlobalSearch />
+        <GlobalSearch compact={phone} />
         <ShortcutsDialog />
         <AttentionBell />
         <ApprovalsLink role={role} />
-        <LanguageMenu />
-        <ToggleThemeButton />
-        <UserBadge name={name} role={role} />
-        <Tooltip title={translate('app.two_factor.menu')}>
-          <IconButton
-            aria-label={translate('app.two_factor.menu')}
-            onClick={() => setTwoFactorOpen(true)}
-            color="inherit"
-          >
-            <SecurityIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={translate('app.topbar.logout')}>
-          <IconButton aria-label={translate('app.topbar.logout')} onClick={() => void signOut()} color="inherit">
-            <LogoutIcon />
-          </IconButton>
-        </Tooltip>
+        {phone ? (
+          <AccountMenu name={name} role={role} onTwoFactor={() => setTwoFactorOpen(true)} />
+        ) : (
+          <>
+            <LanguageMenu />
+            <ToggleThemeButton />
+            <UserBadge name={name} role={role} />
+            <Tooltip title={translate('app.two_factor.menu')}>
+              <IconButton
+                aria-label={translate('app.two_factor.menu')}
+                onClick={() => setTwoFactorOpen(true)}
+                color="inherit"
+              >
+                <SecurityIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={translate('app.topbar.logout')}>
+              <IconButton aria-label={translate('app.topbar.logout')} onClick={() => void signOut()} color="inherit">
+                <LogoutIcon />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
       </Toolbar>
       {twoFactorOpen && <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />}
     </AppBar>

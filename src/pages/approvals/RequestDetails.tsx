@@ -3,7 +3,8 @@ import { useTranslate } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
 import type { Beneficiary, QueuedRequest } from './queue';
 
-const beneficiaryLine = (b: Beneficiary | null) => {
+/** The beneficiary in one line: holder, account, IFSC and bank, or the UPI id. */
+export const beneficiaryLine = (b: Beneficiary | null) => {
   if (!b) return null;
   const account = [b.accountHolder, b.accountNumber && `A/c ${b.accountNumber}`, b.ifsc, b.bankName].filter(Boolean);
   return account.length > 0 ? account.join(' · ') : b.upiId;

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   ClickAwayListener,
+  IconButton,
   InputAdornment,
   List,
   ListItem,
@@ -11,6 +13,7 @@ import {
   Paper,
   Popper,
   TextField,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -41,28 +44,40 @@ export const typingIn = (target: EventTarget | null) =>
 /**
  * The top bar's search (issue 31, item 8): a UTR, order id, code, customer or id, found exactly
  * across the records the user may open (server-side, indexed). '/' focuses it from anywhere.
+ * `compact` (a phone): an icon that opens the field over the top bar, and closes it again.
  */
-export const GlobalSearch = () => {
+export const GlobalSearch = ({ compact = false }: { compact?: boolean }) => {
   const translate = useTranslate();
   const statusLabel = useStatusLabel();
   const navigate = useNavigate();
   const input = useRef<HTMLInputElement>(null);
+  const icon = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   const [anchor, setAnchor] = useState<HTMLFormElement | null>(null);
   const [text, setText] = useState('');
   const [results, setResults] = useState<Found[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [unfolded, setUnfolded] = useState(false);
+  const shown = !compact || unfolded;
   const t = (key: string, options?: object) => translate(`app.search.${key}`, options);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !typingIn(event.target) && !event.ctrlKey && !event.metaKey) {
         event.preventDefault();
+        setUnfolded(true);
         input.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+  // Opened, the field takes the focus; closed by the keyboard, the icon takes it back.
+  useEffect(() => {
+    if (compact && unfolded) input.current?.focus();
+    if (!unfolded && refocus.current) icon.current?.focus();
+    refocus.current = false;
+  }, [compact, unfolded]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,31 +88,64 @@ export const GlobalSearch = () => {
     if (result.error) return setError(result.error.message);
     setResults(result.data.data);
   };
-  const open = (found: Found) => {
-    setResults(null);
-    setText('');
-    navigate(found.path);
-  };
   const close = () => {
     setResults(null);
     setError(null);
   };
+  const fold = (giveBackFocus = false) => {
+    close();
+    refocus.current = giveBackFocus;
+    setUnfolded(false);
+  };
+  const open = (found: Found) => {
+    fold();
+    setText('');
+    navigate(found.path);
+  };
 
+  if (!shown)
+    return (
+      <Tooltip title={t('label')}>
+        <IconButton
+          ref={icon}
+          aria-label={t('label')}
+          aria-keyshortcuts="/"
+          onClick={() => setUnfolded(true)}
+          color="inherit"
+        >
+          <SearchIcon />
+        </IconButton>
+      </Tooltip>
+    );
   return (
-    <ClickAwayListener onClickAway={close}>
+    <ClickAwayListener onClickAway={() => (compact && !text ? fold() : close())}>
       <Box
         component="form"
         ref={setAnchor}
         role="search"
         onSubmit={submit}
-        sx={{ width: { sm: 180, md: 260 }, display: { xs: 'none', sm: 'block' } }}
+        sx={
+          compact
+            ? // Over the whole top bar (the badges of its icons too), until it is closed.
+              {
+                position: 'absolute',
+                inset: 0,
+                zIndex: 2,
+                px: 1,
+                gap: 0.5,
+                display: 'flex',
+                alignItems: 'center',
+                bgcolor: 'background.paper',
+              }
+            : { width: { sm: 180, md: 260 }, display: { xs: 'none', sm: 'block' } }
+        }
       >
         <TextField
           inputRef={input}
           size="small"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          onKeyDown={(event) => event.key === 'Escape' && close()}
+          onKeyDown={(event) => event.key === 'Escape' && (compact ? fold(true) : close())}
           placeholder={t('placeholder')}
           fullWidth
           slotProps={{
@@ -111,13 +159,22 @@ export const GlobalSearch = () => {
             },
           }}
         />
+        {compact && (
+          <IconButton aria-label={translate('ra.action.close')} onClick={() => fold(true)} color="inherit">
+            <CloseIcon />
+          </IconButton>
+        )}
         <Popper
           open={results !== null || error !== null}
           anchorEl={anchor}
           placement="bottom-end"
           sx={{ zIndex: (theme) => theme.zIndex.modal }}
         >
-          <Paper sx={{ width: 380, maxHeight: 420, overflow: 'auto', mt: 0.5 }} role="region" aria-label={t('results')}>
+          <Paper
+            sx={{ width: 380, maxWidth: 'calc(100vw - 16px)', maxHeight: 420, overflow: 'auto', mt: 0.5 }}
+            role="region"
+            aria-label={t('results')}
+          >
             {error ? (
               <Typography color="error" sx={{ p: 2 }}>
                 {error}

@@ -83,8 +83,8 @@ const Details = () => {
     <Box sx={{ width: '100%' }}>
       <Card variant="outlined">
         <CardContent>
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', mb: 2 }}>
-            <Typography variant="h5" component="h2">
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {record.businessName}
             </Typography>
             <StatusChip />
@@ -93,7 +93,11 @@ const Details = () => {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+              gridTemplateColumns: {
+                xs: 'minmax(0, 1fr)',
+                sm: 'repeat(2, minmax(0, 1fr))',
+                lg: 'repeat(4, minmax(0, 1fr))',
+              },
             }}
           >
             <Labeled>

@@ -1,6 +1,5 @@
 import HistoryIcon from '@mui/icons-material/History';
 import {
-  Box,
   Card,
   CardContent,
   CardHeader,
@@ -20,6 +19,7 @@ import { useSession } from '../../session/SessionProvider';
 import type { AuditEntity } from '../../../domain/audit-event';
 import type { AuditEvent } from '../audit-events/types';
 import { changesOf, describeChange } from './changes';
+import { ScrollBox } from './ScrollBox';
 
 const PAGE = 25;
 const SHOWN = 6;
@@ -88,7 +88,7 @@ const HistoryCard = ({ entity, id }: { entity: AuditEntity; id: string }) => {
         ) : data.length === 0 ? (
           <Typography color="text.secondary">{translate('app.audit.none')}</Typography>
         ) : (
-          <Box sx={{ overflowX: 'auto' }}>
+          <ScrollBox label={translate('app.audit.history')}>
             <Table size="small">
               <TableHead>
                 <TableRow>
@@ -113,7 +113,7 @@ const HistoryCard = ({ entity, id }: { entity: AuditEntity; id: string }) => {
                 ))}
               </TableBody>
             </Table>
-          </Box>
+          </ScrollBox>
         )}
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { formatDateTime, formatRupees } from '../../../domain/format';
+import { ScrollBox } from './ScrollBox';
 
 /**
  * The pieces of a money record's history (pay-ins, pay-outs): a titled card holding a small table,
@@ -30,24 +31,26 @@ export const HistorySection = ({
         {rows.length === 0 ? (
           <Typography color="text.secondary">{t('none')}</Typography>
         ) : (
-          <Table size="small" aria-label={t(title)}>
-            <TableHead>
-              <TableRow>
-                {head.map((key) => (
-                  <TableCell key={key}>{t(key)}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((cells, i) => (
-                <TableRow key={i}>
-                  {cells.map((cell, j) => (
-                    <TableCell key={j}>{cell}</TableCell>
+          <ScrollBox label={t(title)}>
+            <Table size="small" aria-label={t(title)}>
+              <TableHead>
+                <TableRow>
+                  {head.map((key) => (
+                    <TableCell key={key}>{t(key)}</TableCell>
                   ))}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+              </TableHead>
+              <TableBody>
+                {rows.map((cells, i) => (
+                  <TableRow key={i}>
+                    {cells.map((cell, j) => (
+                      <TableCell key={j}>{cell}</TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollBox>
         )}
       </CardContent>
     </Card>
