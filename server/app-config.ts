@@ -10,8 +10,6 @@ export type AppConfig = Pick<
   | 'maxFailedLogins'
   | 'distDir'
   | 'publicUrl'
-  | 'outboxDir'
-  | 'uploadsDir'
 > &
   Partial<
     Pick<

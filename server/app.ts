@@ -158,7 +158,7 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded }:
     eko: settings.eko,
     demo:
       settings.seedDemo && demoSeeded
-        ? { uploadsDir: config.uploadsDir, ttlMinutes: config.payinTtlMinutes ?? PAYIN_TTL_MINUTES, seeded: demoSeeded }
+        ? { ttlMinutes: config.payinTtlMinutes ?? PAYIN_TTL_MINUTES, seeded: demoSeeded }
         : undefined,
   });
   return app;

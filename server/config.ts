@@ -25,7 +25,7 @@ export interface Config {
   trustProxy: false | number | string[];
   /** ALLOW_PRIVATE_CALLBACK_URLS: merchants' URLs may be http and private or loopback (never link-local). */
   allowPrivateCallbackUrls: boolean;
-  /** Where messages for people (password reset links) wait while no mail transport is configured. */
+  /** Where earlier versions left messages for people: moved into outbox_messages on start (local-files.ts). */
   outboxDir: string;
   /** log2 of scrypt's N for new password hashes (17 = OWASP's guidance). */
   passwordHashCost: number;
@@ -33,7 +33,7 @@ export interface Config {
   idleTimeoutSeconds: number;
   /** Roles that must sign in with a second factor (enrolled at their next sign-in). */
   require2faRoles: Role[];
-  /** Customers' payment screenshots: kept by the server, readable by its user only, never public. */
+  /** Where earlier versions kept payment screenshots: moved into stored_files on start (local-files.ts). */
   uploadsDir: string;
   /** How long a pay-in's link lives after it is created and after a bank account is assigned. */
   payinTtlMinutes: number;

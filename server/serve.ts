@@ -7,6 +7,7 @@ import { DEMO_SEED_SECONDS, demoToSeed, seedDemoHistory } from './demo/seed-hist
 import { pointDemoMerchantsAt } from './demo/demo-urls';
 import { setPasswordHashCost } from './services/identity/passwords';
 import { buildDashboardIfStale } from './build';
+import { moveLocalFilesIn } from './local-files';
 
 /**
  * A line for the person who started the server, on a line of its own: the log is flushed first, so
@@ -34,6 +35,8 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   });
   // Requests drain first, then the pool ends, then the embedded PostgreSQL stops.
   app.addHook('onClose', () => database.close());
+  // Before it serves: a screenshot an earlier version kept on this disk is served by every instance.
+  await moveLocalFilesIn(database.db, config, app.log);
   const fresh = config.seedDemo && (await demoToSeed(database.db));
   if (fresh) await say(app, `Seeding the demo, about ${DEMO_SEED_SECONDS} seconds…`);
   const seeded = fresh && (await seedDemo(database.db));
@@ -63,7 +66,6 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
     await seedDemoHistory(
       database.db,
       {
-        uploadsDir: config.uploadsDir,
         callbackBase: `http://127.0.0.1:${port}`,
         ttlMinutes: config.payinTtlMinutes,
         checkerThresholdPaise: config.payoutCheckerThresholdRupees * 100,

@@ -9,7 +9,6 @@ import { assignBank, submitScreenshot } from '../services/pay-page/pay-page';
 import { createPayin, type MerchantRow } from '../services/payins/payin-create';
 import { submitUtr } from '../services/payins/payin-matching';
 import { customer } from '../services/payins/payin-steps';
-import { storeScreenshot } from '../services/payins/screenshots';
 import { DEMO_MERCHANT_CODES } from './demo-urls';
 
 /** How many pay-ins the running demo keeps in each In Progress status (issue 13). */
@@ -19,7 +18,6 @@ const MARGIN_MINUTES = 2;
 const IP = '127.0.0.1';
 
 export interface TopUpOptions {
-  uploadsDir: string;
   ttlMinutes: number;
 }
 
@@ -65,8 +63,7 @@ const makeOne = async (db: Db, merchant: MerchantRow, status: PayinStatus, opts:
   if (status === 'PENDING') await submitUtr(db, row.id, pendingUtr(), 'submit-utr', customer(IP));
   if (status === 'IMG_PENDING') {
     const png = await QRCode.toBuffer(`Demo payment screenshot ${row.merchantOrderId}`, { type: 'png' });
-    const name = await storeScreenshot(opts.uploadsDir, png, 'image/png');
-    await submitScreenshot(db, row.id, { name, type: 'image/png' }, IP);
+    await submitScreenshot(db, row.id, { bytes: png, type: 'image/png' }, IP);
   }
 };
 

@@ -8,7 +8,6 @@ import { confirmPayin } from '../services/payins/payin-staff';
 import { dropExpired } from '../services/payins/payin-expiry';
 import { assignBank, submitScreenshot } from '../services/pay-page/pay-page';
 import { customer } from '../services/payins/payin-steps';
-import { storeScreenshot } from '../services/payins/screenshots';
 import QRCode from 'qrcode';
 import { demoUserOf } from './demo-users';
 
@@ -59,10 +58,7 @@ const fateOf = (r: number): Fate => {
  * time over the last 90 days; the journals are dated with them at the end of the demo seed
  * (dateJournalsAtTheirEvents).
  */
-export const seedDemoDeposits = async (
-  db: Db,
-  opts: { uploadsDir: string; callbackBase: string; ttlMinutes?: number },
-) => {
+export const seedDemoDeposits = async (db: Db, opts: { callbackBase: string; ttlMinutes?: number }) => {
   const [{ n }] = await db.select({ n: count() }).from(payins);
   if (n > 0) return false;
   // The demo merchants call back to the receiver inside the product (routes/demo-receiver.ts).
@@ -137,12 +133,7 @@ export const seedDemoDeposits = async (
         break;
       }
       case 'IMG_PENDING':
-        await submitScreenshot(
-          db,
-          row.id,
-          { name: await storeScreenshot(opts.uploadsDir, screenshot, 'image/png'), type: 'image/png' },
-          ip,
-        );
+        await submitScreenshot(db, row.id, { bytes: screenshot, type: 'image/png' }, ip);
         break;
       case 'DROPPED':
         await db

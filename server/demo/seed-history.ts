@@ -17,7 +17,6 @@ export const DEMO_SEED_SECONDS = 10;
 export const demoToSeed = async (db: Db) => (await db.select({ n: count() }).from(users))[0].n === 0;
 
 export interface HistoryOptions {
-  uploadsDir: string;
   /** This server's own address: the demo merchants call back to its receiver. */
   callbackBase: string;
   ttlMinutes: number;
@@ -31,8 +30,8 @@ export interface HistoryOptions {
  * demo's past days and the boards' rollups built.
  */
 export const seedDemoHistory = async (db: Db, opts: HistoryOptions, log: FastifyBaseLogger) => {
-  const { uploadsDir, callbackBase, ttlMinutes, checkerThresholdPaise } = opts;
-  if (await seedDemoDeposits(db, { uploadsDir, callbackBase, ttlMinutes })) log.info('demo deposits created');
+  const { callbackBase, ttlMinutes, checkerThresholdPaise } = opts;
+  if (await seedDemoDeposits(db, { callbackBase, ttlMinutes })) log.info('demo deposits created');
   if (await seedDemoPayouts(db, { callbackBase, checkerThresholdPaise })) log.info('demo pay-outs created');
   if (await seedDemoSettlements(db)) log.info('demo settlements and chargebacks created');
   await dateJournalsAtTheirEvents(db);

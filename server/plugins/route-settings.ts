@@ -26,7 +26,6 @@ export interface RouteSettings {
   eko?: EkoSetup;
   /** Issue 14: the providers' fields from the environment. */
   providers: ProviderEnv;
-  uploadsDir: string;
   /** How often an open live stream is pinged (tests shorten it). */
   pingMs?: number;
   idleTimeoutSeconds?: number;
@@ -51,8 +50,8 @@ export const routeSettings = (
   // No mail transport yet: the link waits in the outbox, never in the log (issue 9, item 6).
   deliverResetLink: async (userName, token) => {
     const link = `${config.publicUrl ?? ''}/reset-password?token=${token}`;
-    const file = await writeToOutbox(config.outboxDir, 'password-resets', { userName, link });
-    app.log.info({ userName, outbox: file }, 'password reset link written to the outbox');
+    await writeToOutbox(db, 'password-resets', { userName, link });
+    app.log.info({ userName, outbox: 'password-resets' }, 'password reset link written to the outbox');
   },
   urls: { allowPrivate: config.allowPrivateCallbackUrls ?? false },
   publicUrl: config.publicUrl ?? '',
@@ -60,7 +59,6 @@ export const routeSettings = (
   checkerThresholdPaise: (config.payoutCheckerThresholdRupees ?? 1_00_000) * 100,
   eko: ekoSetupFrom(config),
   providers: config.providers ?? {},
-  uploadsDir: config.uploadsDir,
   pingMs: config.livePingMs,
   idleTimeoutSeconds: config.idleTimeoutSeconds,
   seedDemo: config.seedDemo ?? false,

@@ -10,12 +10,7 @@ import { submitUtr } from '../services/payins/payin-matching';
 import { customer } from '../services/payins/payin-steps';
 import { ProviderError } from '../services/providers/provider-http';
 import { payUrlOf } from './merchant-api';
-import {
-  SCREENSHOT_MAX_BYTES,
-  checkScreenshot,
-  removeScreenshot,
-  storeScreenshot,
-} from '../services/payins/screenshots';
+import { SCREENSHOT_MAX_BYTES, checkScreenshot } from '../services/payins/screenshots';
 
 const tags = ['pay'];
 const access = { public: true } as const;
@@ -24,11 +19,11 @@ const ok = { 200: Data(PayView), ...errorResponses };
 /** The customer pay page's public API (issue 10, item 3): rate-limited per IP; the pay-in id is the only secret. */
 export const payRoutes: FastifyPluginAsyncTypebox<
   // providers: for the intent tab; publicUrl: the pay page's own URL (PayU sends the customer back there).
-  Pick<RouteSettings, 'db' | 'providers' | 'rateLimits' | 'uploadsDir' | 'ttlMinutes' | 'publicUrl'> & {
+  Pick<RouteSettings, 'db' | 'providers' | 'rateLimits' | 'ttlMinutes' | 'publicUrl'> & {
     /** How long a provider may take to create an order (tests shorten it). */
     providerTimeoutMs?: number;
   }
-> = async (app, { db, providers, rateLimits, uploadsDir, ttlMinutes, publicUrl, providerTimeoutMs }) => {
+> = async (app, { db, providers, rateLimits, ttlMinutes, publicUrl, providerTimeoutMs }) => {
   await acceptUploads(app);
   const rateLimit = { max: rateLimits.payPage, timeWindow: '1 minute' };
 
@@ -132,13 +127,8 @@ export const payRoutes: FastifyPluginAsyncTypebox<
       });
       if (part.file.truncated) throw badRequest('file must be at most 5 MB', 'file');
       const type = await checkScreenshot(bytes);
-      const name = await storeScreenshot(uploadsDir, bytes, type);
-      try {
-        return { data: await submitScreenshot(db, request.params.id, { name, type }, request.ip, providers) };
-      } catch (error) {
-        await removeScreenshot(uploadsDir, name);
-        throw error;
-      }
+      // Kept in the database with the pay-in's change, or not at all: every instance serves it.
+      return { data: await submitScreenshot(db, request.params.id, { bytes, type }, request.ip, providers) };
     },
   );
 };

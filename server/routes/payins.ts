@@ -13,7 +13,7 @@ import {
   screenshotOf,
 } from '../services/payins/payin-staff';
 import { exportPayins, getPayin, listPayins, PAYIN_CSV_COLUMNS, viewPayin } from '../services/payins/payins-list';
-import { readScreenshot } from '../services/payins/screenshots';
+import { openScreenshot } from '../services/payins/screenshots';
 import { paiseToRupees } from '../../domain/money';
 import { payUrlOf } from './merchant-api';
 import { readRoutes } from './read-routes';
@@ -26,8 +26,8 @@ const ok = { 200: Data(PayinView), ...errorResponses };
 
 /** Staff's side of deposits (issue 10, items 6 and 8): the four Deposit lists and the corrections. */
 export const payinRoutes: FastifyPluginAsyncTypebox<
-  Pick<RouteSettings, 'db' | 'urls' | 'publicUrl' | 'uploadsDir' | 'ttlMinutes'>
-> = async (app, { db, urls, publicUrl, uploadsDir, ttlMinutes }) => {
+  Pick<RouteSettings, 'db' | 'urls' | 'publicUrl' | 'ttlMinutes'>
+> = async (app, { db, urls, publicUrl, ttlMinutes }) => {
   await app.register(
     readRoutes({
       resource,
@@ -105,9 +105,14 @@ export const payinRoutes: FastifyPluginAsyncTypebox<
       schema: { tags, security, summary: "The customer's screenshot of an IMG_PENDING pay-in", params: IdParams },
     },
     async (request, reply) => {
-      const shot = await screenshotOf(db, request.session, request.params.id);
-      const bytes = await readScreenshot(uploadsDir, shot.name);
-      return reply.header('content-type', shot.type).header('content-disposition', 'inline').send(bytes);
+      await screenshotOf(db, request.session, request.params.id);
+      const file = await openScreenshot(db, request.params.id);
+      // Streamed from the database a slice at a time; API answers are never stored (no-store).
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', 'inline')
+        .send(file.stream());
     },
   );
 

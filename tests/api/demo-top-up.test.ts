@@ -13,7 +13,7 @@ import { ledgerHolds } from '../support/deposits';
  */
 const demo = demoServerPerFile({ seedDemo: true, allowPrivateCallbackUrls: true });
 const PROGRESS = PAYIN_VIEWS.progress;
-const options = () => ({ uploadsDir: demo.s.config.uploadsDir, ttlMinutes: 10 });
+const options = () => ({ ttlMinutes: 10 });
 
 const openCounts = async () => {
   const rows = await demo.s.db

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { demoServerPerFile, startServer } from '../support/server';
@@ -85,7 +84,8 @@ describe('uploads', () => {
         ]);
       }
       expect(await state()).toEqual(before);
-      expect(fs.existsSync(s.config.uploadsDir) ? fs.readdirSync(s.config.uploadsDir) : []).toEqual([]);
+      const kept = await s.db.execute(sql`SELECT count(*)::int AS n FROM stored_files WHERE owner_id = ${payin.id}`);
+      expect(kept.rows).toEqual([{ n: 0 }]);
     } finally {
       await s.close();
     }

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDeposits } from '../../server/demo/seed-deposits';
@@ -17,10 +14,7 @@ import { demoServerPerFile } from '../support/server';
  */
 const demo = demoServerPerFile();
 beforeAll(async () => {
-  await seedDemoDeposits(demo.s.db, {
-    uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
-    callbackBase: demo.s.url,
-  });
+  await seedDemoDeposits(demo.s.db, { callbackBase: demo.s.url });
   await seedDemoPayouts(demo.s.db, { callbackBase: demo.s.url });
 }, 120_000);
 const page = (p: Partial<{ page: number; pageSize: number; sortOrder: 'asc' | 'desc' }> = {}) => ({

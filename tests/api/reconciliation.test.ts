@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDeposits } from '../../server/demo/seed-deposits';
@@ -19,7 +16,7 @@ import { vendorFromRows } from '../support/balances';
 /** Issue 12, item 5: every balance recomputed from the rows and compared with the ledger. */
 const demo = demoServerPerFile();
 beforeAll(async () => {
-  const opts = { uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`), callbackBase: demo.s.url };
+  const opts = { callbackBase: demo.s.url };
   await seedDemoDeposits(demo.s.db, opts);
   expect(await seedDemoPayouts(demo.s.db, opts)).toBe(true);
   expect(await seedDemoSettlements(demo.s.db)).toBe(true);

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDeposits } from '../../server/demo/seed-deposits';
@@ -19,10 +16,7 @@ let seconds = 0;
 
 beforeAll(async () => {
   s = await startServer();
-  await seedDemoDeposits(s.db, {
-    uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
-    callbackBase: s.url,
-  });
+  await seedDemoDeposits(s.db, { callbackBase: s.url });
   const started = Date.now();
   expect(await seedDemoPayouts(s.db, { callbackBase: s.url })).toBe(true);
   seconds = (Date.now() - started) / 1000;

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoDeposits } from '../../server/demo/seed-deposits';
@@ -34,10 +31,7 @@ const read = async () => {
 
 beforeAll(async () => {
   s = await startServer();
-  await seedDemoDeposits(s.db, {
-    uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
-    callbackBase: s.url,
-  });
+  await seedDemoDeposits(s.db, { callbackBase: s.url });
   await seedDemoPayouts(s.db, { callbackBase: s.url });
   expect(await seedDemoSettlements(s.db)).toBe(true);
   await read();

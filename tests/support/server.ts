@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type App, type AppConfig } from '../../server/app';
 import { DEMO_PASSWORD, seedDemo } from '../../server/demo/seed';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import type { Db } from '../../server/db';
+import { readOutbox as readMessages } from '../../server/services/common/outbox';
 import { openTestDatabase } from './database';
 import type { DemoTemplate } from './demo-template';
 import { signInAll, type DemoUser } from './roles';
@@ -96,14 +95,9 @@ export const demoServerPerFile = (overrides: Partial<AppConfig> = {}) => {
   return demo;
 };
 
-/** The messages a server left in its outbox (e.g. 'password-resets'), oldest first. */
-export const readOutbox = async (s: TestServer, kind: string): Promise<Record<string, string>[]> => {
-  const text = await readFile(path.join(s.config.outboxDir, `${kind}.jsonl`), 'utf8').catch(() => '');
-  return text
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, string>);
-};
+/** The messages in a server's outbox (e.g. 'password-resets'), oldest first, as `npm run outbox` prints them. */
+export const readOutbox = async (s: TestServer, kind: string): Promise<Record<string, string>[]> =>
+  (await readMessages(s.db, kind)) as Record<string, string>[];
 
 /**
  * The reset token in the newest link for a user, waiting for it to arrive: forgot-password

@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import type { AppConfig } from '../../server/app';
 
@@ -55,12 +53,9 @@ export const testConfig = (overrides: Partial<AppConfig> = {}): AppConfig => ({
   distDir: path.resolve('dist'),
   // Quicker hashes than production's 17 (a test of re-hashing and the bench use the default).
   passwordHashCost: TEST_HASH_COST,
-  // Each server's outbox of its own: tests read the reset links there.
-  outboxDir: path.join(os.tmpdir(), `console-outbox-${randomUUID()}`),
   idleTimeoutSeconds: 30 * 60,
   // The demo users sign in with the password alone, as on the embedded demo database.
   require2faRoles: [],
-  uploadsDir: path.join(os.tmpdir(), `console-uploads-${randomUUID()}`),
   publicUrl: 'http://127.0.0.1',
   // Background jobs stay out of the way of assertions; tests that need them run them on demand.
   callbackWorker: false,

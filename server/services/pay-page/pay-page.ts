@@ -9,6 +9,7 @@ import { SOURCE_OF, type Provider } from '../../../domain/providers';
 import type { PayView } from '../../schemas/pay-page';
 import { amountWithinLimits, openPayinAccountOf } from '../payins/payin-create';
 import { applyStep, assertCan, customer, expired, lockPayin, type PayinRow } from '../payins/payin-steps';
+import { storeScreenshot } from '../payins/screenshots';
 import { allProviderSettings, usable, type ProviderEnv, type ProviderSettings } from '../providers/provider-config';
 
 type BankRow = typeof bankAccounts.$inferSelect;
@@ -195,7 +196,7 @@ export const assignBank = async (
 export const submitScreenshot = async (
   db: Db,
   id: string,
-  file: { name: string; type: string },
+  file: { bytes: Buffer; type: string },
   ip?: string,
   env: ProviderEnv = {},
 ) =>
@@ -203,13 +204,14 @@ export const submitScreenshot = async (
     const row = await lockPayin(tx, id);
     assertCan('submit-screenshot', row);
     if (row.expiresAt.getTime() <= Date.now()) throw expired();
+    const name = await storeScreenshot(tx, row.id, file.bytes, file.type);
     const after = await applyStep(
       tx,
       row,
       'submit-screenshot',
       'IMG_PENDING',
       {
-        screenshotPath: file.name,
+        screenshotPath: name,
         screenshotType: file.type,
         submittedAt: sql`now()` as never,
         reason: 'Screenshot to be read by staff',

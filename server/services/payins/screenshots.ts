@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import type { Db, DbOrTx } from '../../db';
+import { STORED_FILE_MAX_BYTES } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
+import { openStoredFile, storeFile } from '../common/stored-files';
 
 /** A payment screenshot: at most 5 MB, PNG or JPEG as its bytes say (the name and the declared type are not believed). */
-export const SCREENSHOT_MAX_BYTES = 5 * 1024 * 1024;
+export const SCREENSHOT_MAX_BYTES = STORED_FILE_MAX_BYTES;
 const ACCEPTED = ['image/png', 'image/jpeg'];
+export const SCREENSHOT = 'payin-screenshot';
 
 export const checkScreenshot = async (bytes: Buffer): Promise<string> => {
   if (bytes.length === 0) throw badRequest('file is empty', 'file');
@@ -15,20 +17,18 @@ export const checkScreenshot = async (bytes: Buffer): Promise<string> => {
   return type.mime;
 };
 
-/** Kept under the uploads folder by a random name, readable by the server's user only. */
-export const storeScreenshot = async (dir: string, bytes: Buffer, mime: string) => {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const name = `${randomUUID()}.${mime === 'image/png' ? 'png' : 'jpg'}`;
-  await writeFile(path.join(dir, name), bytes, { mode: 0o600 });
-  return name;
+/** The name a pay-in keeps of its screenshot: the stored file's id and the type's extension. */
+export const screenshotName = (fileId: string, mime: string) => `${fileId}.${mime === 'image/png' ? 'png' : 'jpg'}`;
+
+/** Kept in the database with the pay-in's change (the caller's transaction); answers its name. */
+export const storeScreenshot = async (tx: DbOrTx, payinId: string, bytes: Buffer, mime: string) => {
+  const id = randomUUID();
+  await storeFile(tx, { id, kind: SCREENSHOT, ownerId: payinId, contentType: mime, content: bytes });
+  return screenshotName(id, mime);
 };
 
-export const removeScreenshot = (dir: string, name: string) => rm(path.join(dir, name), { force: true });
-
-export const readScreenshot = async (dir: string, name: string | null) => {
-  // Names are ours (uuid.ext); anything else never reaches the file system.
-  if (!name || !/^[0-9a-f-]{36}\.(png|jpg)$/.test(name)) throw notFound('Screenshot');
-  return readFile(path.join(dir, name)).catch(() => {
-    throw notFound('Screenshot');
-  });
+export const openScreenshot = async (db: Db, payinId: string) => {
+  const file = await openStoredFile(db, { kind: SCREENSHOT, ownerId: payinId });
+  if (!file) throw notFound('Screenshot');
+  return file;
 };
