@@ -15,3 +15,4 @@ export * from './rollups';
 export * from './providers';
 export * from './utr-uses';
 export * from './checker-requests';
+export * from './rate-limits';
