@@ -14,6 +14,7 @@ import { openApiOptions } from './plugins/openapi';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
 import { routeSettings } from './plugins/route-settings';
+import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { jwtSecret } from './services/common/settings';
 import { setPasswordHashCost } from './services/identity/passwords';
 import { payPagePolicy } from './services/pay-page/pay-page-policy';
@@ -87,7 +88,8 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded }:
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 4 } });
   // Cookies carry only the device token of services/identity/devices.ts; nothing signs in by cookie.
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so that every server on it allows each limit once (issue 32).
+  await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db, app.log), skipOnError: true });
   await app.register(swagger, openApiOptions);
   const { hub, sessionCache } = await listenForChanges(app, db);
   await app.register(authPlugin, {

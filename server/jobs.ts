@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from './db';
 import { forgetOldGuesses } from './services/identity/guesses';
 import { forgetSpentConfirmations } from './services/identity/confirmations';
+import { forgetEndedLimits } from './plugins/rate-limit-store';
 import { GUESS_WINDOW_SECONDS } from './services/identity/auth';
 import { startCallbackWorker, type CallbackWorker } from './services/callbacks/callback-worker';
 import { startExpiryJob } from './services/payins/payin-expiry';
@@ -32,14 +33,17 @@ export const startJobs = (
   app: FastifyInstance,
   { db, intervalMs, callbackWorker, allowPrivate, eko, demo }: JobOptions,
 ) => {
-  // Guess counters whose window and wait have both ended, and spent confirmations long expired,
-  // serve nobody: swept every ten minutes.
+  // Guess counters whose window and wait have both ended, spent confirmations long expired and
+  // ended rate-limit windows serve nobody: swept every ten minutes.
   const sweep = setInterval(() => {
     forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sweeping old guess counters failed'),
     );
     forgetSpentConfirmations(db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
+    );
+    forgetEndedLimits(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'sweeping rate-limit counters failed'),
     );
   }, 10 * 60_000);
   sweep.unref();

@@ -29,7 +29,12 @@ export const providerWebhookRoutes: FastifyPluginAsyncTypebox<
   Pick<RouteSettings, 'db' | 'providers' | 'rateLimits'>
 > = async (app, { db, providers, rateLimits }) => {
   // Of the webhooks, those that do not verify: counted after the check, before anything is kept.
-  const unverified = app.createRateLimit({ max: rateLimits.webhookUnverified, timeWindow: '1 minute' });
+  // Per address over all three providers; the key names the limiter, which has no route of its own.
+  const unverified = app.createRateLimit({
+    max: rateLimits.webhookUnverified,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `unverified-webhook:${request.ip}`,
+  });
   // The webhooks in a scope of their own: its parsers keep the raw bytes the signatures cover.
   await app.register(async (hooks) => {
     hooks.removeAllContentTypeParsers();

@@ -40,6 +40,8 @@ export interface EkoStandIn {
   behaviour: EkoBehaviour;
   /** How long a 'slow' answer waits. */
   slowMs: number;
+  /** Awaited before an inquiry is answered (after it is recorded in `inquiries`), when set. */
+  beforeInquiryAnswer?: (clientRefId: string) => Promise<void>;
   transactions: Map<string, EkoTransaction>;
   /** Fund-transfer requests that reached the transfer step (signature and form valid). */
   transfers: Record<string, string>[];
@@ -154,9 +156,13 @@ export const startEkoStandIn = async (
           violations.push('inquiry without initiator_id');
         const ref = decodeURIComponent(inquiry[1]);
         inquiries.push(ref);
-        const t = transactions.get(ref) ?? [...transactions.values()].find((x) => x.tid === ref);
-        if (!t) return send(res, 200, { status: 1, response_status_id: 1, message: 'No transaction found' });
-        return send(res, 200, { status: 0, response_status_id: -1, message: 'Success', data: txData(t) });
+        const answer = () => {
+          const t = transactions.get(ref) ?? [...transactions.values()].find((x) => x.tid === ref);
+          if (!t) return send(res, 200, { status: 1, response_status_id: 1, message: 'No transaction found' });
+          return send(res, 200, { status: 0, response_status_id: -1, message: 'Success', data: txData(t) });
+        };
+        if (stand.beforeInquiryAnswer) return void stand.beforeInquiryAnswer(ref).then(answer);
+        return answer();
       }
       violations.push(`unexpected ${req.method} ${url.pathname}`);
       send(res, 404, { status: 404, message: 'Not Found' });

@@ -16,3 +16,4 @@ export * from './providers';
 export * from './utr-uses';
 export * from './checker-requests';
 export * from './files';
+export * from './rate-limits';

@@ -65,6 +65,8 @@ export const payouts = pgTable(
     providerState: text('provider_state', { enum: ['SENDING', 'AWAITED'] }),
     providerSentAt: timestamp('provider_sent_at', { withTimezone: true }),
     providerTid: text('provider_tid'),
+    /** While a server's Eko worker inquires about it: no other asks until then (services/payouts/eko-worker.ts). */
+    providerLockedUntil: timestamp('provider_locked_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

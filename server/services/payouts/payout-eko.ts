@@ -56,6 +56,8 @@ export const markSending = async (tx: DbOrTx, row: PayoutRow, actor: Actor): Pro
       providerState: 'SENDING',
       providerSentAt: sql`now()`,
       providerTid: null,
+      // A new transfer: its inquiries are due from its own sending (services/payouts/eko-worker.ts).
+      providerLockedUntil: null,
       updatedAt: sql`now()`,
     })
     .where(and(eq(payouts.id, row.id), eq(payouts.version, row.version)))
