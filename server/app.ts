@@ -22,6 +22,7 @@ import { allProviderSettings } from './services/providers/provider-config';
 import { startJobs } from './jobs';
 import { PAYIN_TTL_MINUTES } from '../domain/payin';
 import { healthRoutes } from './routes/health';
+import type { Readiness } from './services/common/readiness';
 import { authRoutes } from './routes/auth';
 import { twoFactorRoutes } from './routes/two-factor';
 import { onboardingRoutes } from './routes/onboarding';
@@ -66,10 +67,12 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The end of the demo's seed, when the running demo starts topping up its open pay-ins (demo only). */
   demoSeeded?: Promise<unknown>;
+  /** What GET /v1/health/ready reports of the server's life (serve.ts); serving from the start if left out. */
+  readiness?: Readiness;
 }
 
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
-export const buildApp = async ({ database, config, logger = false, demoSeeded }: BuildOptions) => {
+export const buildApp = async ({ database, config, logger = false, demoSeeded, readiness }: BuildOptions) => {
   const { db } = database;
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
@@ -105,7 +108,7 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded }:
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
-      await v1.register(healthRoutes, settings);
+      await v1.register(healthRoutes, { ...settings, readiness });
       await v1.register(authRoutes, settings);
       await v1.register(twoFactorRoutes, settings);
       await v1.register(onboardingRoutes, settings);

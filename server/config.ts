@@ -57,6 +57,8 @@ export interface Config {
   webhookRateLimitPerMinute: number;
   /** Of those, webhooks whose signature does not verify (or whose provider is not configured). */
   webhookUnverifiedRateLimitPerMinute: number;
+  /** SHUTDOWN_DRAIN_SECONDS: after SIGTERM, how long the server still serves while its ready probe fails (serve.ts). */
+  shutdownDrainSeconds: number;
   /** Pay-in providers' fields from the environment (RAZORPAY_*, CASHFREE_*, PAYU_*), which win over the dashboard's. */
   providers: ProviderEnv;
 }
@@ -76,6 +78,18 @@ const positiveInt = (text: string | undefined, fallback: number, name: string): 
   const value = Number(text);
   if (!Number.isInteger(value) || value <= 0)
     throw new Error(`${name} must be a positive whole number (got "${text}")`);
+  return value;
+};
+
+/**
+ * SHUTDOWN_DRAIN_SECONDS: 0 to 300; unset means 5 on PostgreSQL (long enough for a load balancer's
+ * probe to see the server go) and 0 on the embedded database, which has no load balancer.
+ */
+export const drainSecondsFrom = (text: string | undefined, embedded: boolean): number => {
+  if (text === undefined || text.trim() === '') return embedded ? 0 : 5;
+  const value = Number(text);
+  if (!/^\s*\d+\s*$/.test(text) || value > 300)
+    throw new Error(`SHUTDOWN_DRAIN_SECONDS must be a whole number of seconds from 0 to 300 (got "${text}")`);
   return value;
 };
 
@@ -214,6 +228,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
       'WEBHOOK_UNVERIFIED_RATE_LIMIT_PER_MINUTE',
     ),
     providers: providerEnvFrom(env),
+    shutdownDrainSeconds: drainSecondsFrom(env.SHUTDOWN_DRAIN_SECONDS, !env.DATABASE_URL),
     callbackWorker: env.CALLBACK_WORKER === undefined ? true : parseSwitch(env.CALLBACK_WORKER, 'CALLBACK_WORKER'),
   };
 };

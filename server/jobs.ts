@@ -26,8 +26,8 @@ export interface JobOptions {
 }
 
 /**
- * The server's background work, started with the app and stopped at its close, in this order:
- * pay-in expiry, the totals' folds, the callback worker, the sweep, the Eko worker, the demo's top-up.
+ * The server's background work, started with the app and stopped at its close: pay-in expiry, the
+ * totals' folds, the callback worker, the sweep, the Eko worker, the demo's top-up.
  */
 export const startJobs = (
   app: FastifyInstance,
@@ -77,13 +77,19 @@ export const startJobs = (
         timeoutMs: eko.timeoutMs,
       });
   });
+  // Stopping starts as the server closes, beside the requests still being answered; the server's
+  // close waits for it, and only then does the pool close (serve.ts), so every callback under way
+  // is recorded as sent and none is sent again after its lease.
+  let stopping: Promise<unknown> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      closed = true;
+      clearInterval(sweep);
+      await topUp?.stop();
+      await Promise.all([expiry.stop(), folds.stop(), callbacks?.stop(), ekoWorker?.stop()]);
+    })());
+  app.addHook('preClose', async () => void stop().catch(() => undefined));
   app.addHook('onClose', async () => {
-    closed = true;
-    await topUp?.stop();
-    await expiry.stop();
-    await folds.stop();
-    await callbacks?.stop();
-    clearInterval(sweep);
-    await ekoWorker?.stop();
+    await stop();
   });
 };

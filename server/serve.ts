@@ -1,6 +1,7 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import type { Config } from './config';
 import { attachDatabase, openDatabase } from './database';
+import type { Database } from './db';
 import type { EmbeddedPostgres } from './db/embedded';
 import { seedDemo } from './demo/seed';
 import { DEMO_SEED_SECONDS, demoToSeed, seedDemoHistory } from './demo/seed-history';
@@ -8,15 +9,66 @@ import { pointDemoMerchantsAt } from './demo/demo-urls';
 import { setPasswordHashCost } from './services/identity/passwords';
 import { buildDashboardIfStale } from './build';
 import { moveLocalFilesIn } from './local-files';
+import { readiness, type Readiness } from './services/common/readiness';
 
 /**
  * A line for the person who started the server, on a line of its own: the log is flushed first, so
  * no log line written before it comes out after it or through it.
  */
 const say = async (app: { log: unknown }, line: string) => {
+  await flushed(app);
+  console.log(line);
+};
+
+const flushed = async (app: { log: unknown }) => {
   const log = app.log as { flush?: (done: () => void) => void };
   if (log.flush) await new Promise<void>((resolve) => log.flush!(() => resolve()));
-  console.log(line);
+};
+
+/** Past the drain, what closing may take: the callbacks and inquiries under way end by their own time-outs. */
+const CLOSE_LIMIT_MS = 45_000;
+
+/**
+ * A rolling restart that loses nothing (issue 32): on the first signal the ready probe fails at
+ * once while requests are still served for the drain, so the load balancer moves on; then the live
+ * streams end, the jobs stop (the callbacks under way recorded), the requests under way are
+ * answered, and the pool closes last. A second signal cuts the drain short.
+ */
+const stopInOrder = (app: App, database: Database, life: Readiness, drainSeconds: number) => {
+  let endDrain: (() => void) | undefined;
+  return (signal: string) => {
+    if (endDrain) return endDrain();
+    const drained = new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainSeconds * 1000);
+      endDrain = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    life.drain();
+    app.log.info({ signal, drainSeconds }, 'shutting down: draining');
+    // Connections idle now would be cut at the close, maybe as a request is sent on one.
+    app.server.closeIdleConnections();
+    void drained.then(async () => {
+      const limit = setTimeout(() => {
+        app.log.error({ limitMs: CLOSE_LIMIT_MS }, 'closing took too long; exiting');
+        process.exit(1);
+      }, CLOSE_LIMIT_MS);
+      limit.unref();
+      let code = 0;
+      await app.close().catch((error: unknown) => {
+        app.log.error({ err: error }, 'closing the server failed');
+        code = 1;
+      });
+      await database.close().catch((error: unknown) => {
+        app.log.error({ err: error }, 'closing the database failed');
+        code = 1;
+      });
+      app.log.info('stopped');
+      await flushed(app);
+      process.exit(code);
+    });
+  };
 };
 
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
@@ -26,15 +78,20 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   // Before the demo seed hashes its passwords.
   setPasswordHashCost(config.passwordHashCost);
   let demoSeeded = () => {};
+  const life = readiness('starting');
   const app = await buildApp({
     database,
     config,
     demoSeeded: new Promise<void>((resolve) => (demoSeeded = resolve)),
     // Redaction and the error serializer are applied by buildApp (server/logging.ts).
     logger: { level: config.logLevel },
+    readiness: life,
   });
-  // Requests drain first, then the pool ends, then the embedded PostgreSQL stops.
-  app.addHook('onClose', () => database.close());
+  // While draining, every answer closes its connection: the client's next request opens a new
+  // one, which the load balancer sends to a server that stays.
+  app.addHook('onSend', async (_request, reply) => {
+    if (life.phase() === 'draining') reply.header('connection', 'close');
+  });
   // Before it serves: a screenshot an earlier version kept on this disk is served by every instance.
   await moveLocalFilesIn(database.db, config, app.log);
   const fresh = config.seedDemo && (await demoToSeed(database.db));
@@ -42,18 +99,7 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   const seeded = fresh && (await seedDemo(database.db));
   if (seeded) app.log.info('demo data created (users in README.md, password Demo@1234)');
 
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
+  const shutdown = stopInOrder(app, database, life, config.shutdownDrainSeconds);
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
@@ -74,5 +120,6 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
     );
   demoSeeded();
   const where = embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL';
+  life.serve();
   await say(app, `Payment-Gateway console ready at http://localhost:${port} (${where})`);
 };

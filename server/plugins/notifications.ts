@@ -17,14 +17,19 @@ export const listenForChanges = async (app: FastifyInstance, db: Db) => {
     [LIVE_CHANNEL, SESSION_CHANNEL],
     {
       message: (channel, payload) => (channel === LIVE_CHANNEL ? hub.hear(payload) : sessionCache.hear(payload)),
-      ready: () => sessionCache.ready(),
-      lost: () => sessionCache.lost(),
+      ready: () => {
+        sessionCache.ready();
+        hub.ready();
+      },
+      lost: () => {
+        sessionCache.lost();
+        hub.lost();
+      },
     },
     app.log,
   );
-  app.addHook('onClose', async () => {
-    hub.close();
-    await listener.close();
-  });
+  // Before the server waits for its requests to end: an open stream never would.
+  app.addHook('preClose', async () => hub.lost());
+  app.addHook('onClose', async () => listener.close());
   return { hub, sessionCache };
 };

@@ -5,7 +5,13 @@ import { canUseResource } from '../../domain/access';
 import { forbidden, tooMany } from '../errors';
 import { security } from '../schemas/common';
 import { LIVE_TOPICS, mayHear, type LiveTopic } from '../services/events/live-events';
-import { MAX_STREAMS_PER_USER, stillEntitled, streamSeats, TOO_MANY_STREAMS } from '../services/events/live-streams';
+import {
+  liveUnavailable,
+  MAX_STREAMS_PER_USER,
+  stillEntitled,
+  streamSeats,
+  TOO_MANY_STREAMS,
+} from '../services/events/live-streams';
 import { dataScope } from '../services/common/scope';
 import type { RouteSettings } from '../plugins/route-settings';
 
@@ -19,12 +25,9 @@ const PING_MS = 25_000;
 export const eventRoutes: FastifyPluginAsyncTypebox<
   Pick<RouteSettings, 'db' | 'hub' | 'pingMs' | 'idleTimeoutSeconds'>
 > = async (app, { db, hub, pingMs = PING_MS, idleTimeoutSeconds }) => {
-  // Open streams end when the server closes, or closing would wait for every browser to leave.
-  const open = new Set<() => void>();
+  // Open streams end through the hub when its listener is lost and before the server closes
+  // (plugins/notifications.ts), or closing would wait for every browser to leave.
   const seats = streamSeats();
-  app.addHook('onClose', async () => {
-    for (const end of open) end();
-  });
   app.get(
     '/events',
     {
@@ -33,7 +36,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<
       schema: {
         tags: ['events'],
         security,
-        summary: `A text/event-stream of changed rows: event is the topic, data is {"id": …}. It ends with its session or when its user's access changes; a user holds ${MAX_STREAMS_PER_USER} at most (429 beyond)`,
+        summary: `A text/event-stream of changed rows: event is the topic, data is {"id": …}. It ends with its session or when its user's access changes; a user holds ${MAX_STREAMS_PER_USER} at most (429 beyond). It also ends, and a new one is refused (503) until the server hears changes again, when the server loses its connection for them: the reader then connects again and refreshes`,
         querystring: Type.Object({
           topics: Type.String({ pattern: `^(${LIVE_TOPICS.join('|')})(,(${LIVE_TOPICS.join('|')}))*$` }),
         }),
@@ -44,6 +47,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<
       const topics = new Set(request.query.topics.split(',') as LiveTopic[]);
       for (const topic of topics) if (!canUseResource(user.role, topic)) throw forbidden();
       const scope = await dataScope(db, user);
+      if (!hub.listening()) throw liveUnavailable();
       if (!seats.take(user.id)) throw tooMany(TOO_MANY_STREAMS);
       reply.hijack();
       const res = reply.raw;
@@ -56,10 +60,6 @@ export const eventRoutes: FastifyPluginAsyncTypebox<
         'x-accel-buffering': 'no',
       });
       res.write(': connected\n\n');
-      const unsubscribe = hub.subscribe((event) => {
-        if (topics.has(event.topic) && mayHear(scope, event))
-          res.write(`event: ${event.topic}\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
-      });
       let ended = false;
       let checking = false;
       const ping = setInterval(() => {
@@ -78,11 +78,13 @@ export const eventRoutes: FastifyPluginAsyncTypebox<
         ended = true;
         clearInterval(ping);
         unsubscribe();
-        open.delete(end);
         seats.release(user.id);
         res.end();
       };
-      open.add(end);
+      const unsubscribe = hub.subscribe((event) => {
+        if (topics.has(event.topic) && mayHear(scope, event))
+          res.write(`event: ${event.topic}\ndata: ${JSON.stringify({ id: event.id })}\n\n`);
+      }, end);
       request.raw.on('close', end);
     },
   );

@@ -215,6 +215,8 @@ const MERCHANT_API = [
 const PUBLIC = [
   'GET /v1/docs',
   'GET /v1/health',
+  'GET /v1/health/live',
+  'GET /v1/health/ready',
   'POST /v1/login',
   'POST /v1/login/two-factor',
   'POST /v1/login/two-factor/enrol',

@@ -46,6 +46,8 @@ export const spawnProduct = (dataDir: string, extra: NodeJS.ProcessEnv = {}, bun
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // Quicker password hashes than production's, as in the API suites.
     PASSWORD_HASH_COST: String(CHILD_HASH_COST),
+    // Stopped at once: a test that follows a drain asks for one.
+    SHUTDOWN_DRAIN_SECONDS: '0',
   };
   delete env.DATABASE_URL;
   delete env.SEED_DEMO;

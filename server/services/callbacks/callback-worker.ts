@@ -22,7 +22,7 @@ export interface CallbackWorkerOptions {
 export interface CallbackWorker {
   /** Claims one batch of due callbacks and sends them; answers how many it claimed. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the sends under way. */
+  /** Stops polling, waits for the sends under way and gives back what was claimed but not sent. */
   stop(): Promise<void>;
 }
 
@@ -94,6 +94,22 @@ const finish = (db: Db, c: Claimed, attempt: AttemptRecord, outcome: CallbackOut
     return moved.length > 0;
   });
 
+/**
+ * Gives back a callback claimed as the worker stopped, before anything was sent: free at once for
+ * another instance, its attempt uncounted, rather than waiting for its lease to run out.
+ */
+const release = (db: Db, c: Claimed) =>
+  db
+    .update(callbacks)
+    .set({ lockedUntil: null, attempts: sql`${callbacks.attempts} - 1` })
+    .where(
+      and(
+        eq(callbacks.id, c.id),
+        eq(callbacks.attempts, c.attempts),
+        sql`${callbacks.lockedUntil} = ${c.lease}::timestamptz`,
+      ),
+    );
+
 export const startCallbackWorker = (opts: CallbackWorkerOptions): CallbackWorker => {
   const { db, log, intervalMs = 1_000, batchSize = 20, concurrency = 5, timeoutMs = 10_000 } = opts;
   const policy = { allowPrivate: opts.allowPrivate };
@@ -133,6 +149,12 @@ export const startCallbackWorker = (opts: CallbackWorkerOptions): CallbackWorker
       budget.left -= 1;
       const c = await claim(db, leaseMs);
       if (!c) return claimed;
+      if (stopped) {
+        await release(db, c).catch((error: unknown) =>
+          log.warn({ err: error, callbackId: c.id }, 'callback claimed as the worker stopped waits for its lease'),
+        );
+        return claimed;
+      }
       claimed += 1;
       await send(c);
     }

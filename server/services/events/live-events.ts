@@ -49,10 +49,19 @@ type Listener = (event: LiveEvent) => void;
 
 /**
  * Passes each committed change on to the open event streams (routes/events.ts); the server's
- * listener (services/events/listener.ts) hands it what arrives on LIVE_CHANNEL.
+ * listener (services/events/listener.ts) hands it what arrives on LIVE_CHANNEL. A stream is told
+ * of every change only while the listener listens: when it is lost every stream ends, so that its
+ * reader connects again and refreshes (src/live/useLiveRefresh.ts), and no stream opens until it
+ * listens again; a stream open through the gap would miss what happened in it, unseen.
  */
 export const liveHub = () => {
-  const listeners = new Set<Listener>();
+  const streams = new Map<Listener, () => void>();
+  let listening = false;
+  const endAll = () => {
+    const ends = [...streams.values()];
+    streams.clear();
+    for (const end of ends) end();
+  };
   return {
     hear: (payload: string) => {
       const raw = JSON.parse(payload) as {
@@ -66,13 +75,22 @@ export const liveHub = () => {
         merchantCode: raw.owner?.m ?? null,
         vendorCode: raw.owner?.v ?? null,
       };
-      for (const listener of listeners) listener(event);
+      for (const listener of streams.keys()) listener(event);
     },
-    subscribe: (listener: Listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    /** Whether a stream opened now would hear every change from now on. */
+    listening: () => listening,
+    /** A stream: `listener` hears each change, `end` is called when the hub can no longer promise that. */
+    subscribe: (listener: Listener, end: () => void) => {
+      streams.set(listener, end);
+      return () => void streams.delete(listener);
     },
-    close: () => listeners.clear(),
+    ready: () => {
+      listening = true;
+    },
+    lost: () => {
+      listening = false;
+      endAll();
+    },
   };
 };
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db';
+import { AppError } from '../../errors';
 import { sameAccess } from '../../../domain/scope';
 import type { SessionUser } from '../common/session-user';
 import { dataScope, scopeKey, type DataScope } from '../common/scope';
@@ -17,6 +18,20 @@ export const MAX_STREAMS_PER_USER = 3;
  * again later, while a closed one reconnects at once and would close another tab's in turn.
  */
 export const TOO_MANY_STREAMS = `You have ${MAX_STREAMS_PER_USER} live lists open already. Close one, or refresh this one by hand.`;
+
+/**
+ * While the server is not listening for changes (services/events/listener.ts), a stream would
+ * stay silent through what it missed: refused, and the dashboard tries again after Retry-After.
+ */
+export const liveUnavailable = () => {
+  const error = new AppError(
+    503,
+    'LIVE_UNAVAILABLE',
+    'Live updates are paused for a moment on this server; the list will refresh when they resume.',
+  );
+  error.retryAfter = 2;
+  return error;
+};
 
 /** Places for streams, counted per user. */
 export const streamSeats = (max = MAX_STREAMS_PER_USER) => {
