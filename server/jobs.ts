@@ -9,6 +9,7 @@ import { startFoldJob } from './services/ledger/rollup-folds';
 import { startEkoWorker, type EkoWorker } from './services/payouts/eko-worker';
 import type { EkoSetup } from './services/payouts/payout-eko';
 import { startDemoTopUp, type TopUpOptions } from './demo/demo-top-up';
+import { countRun } from './services/common/metrics';
 
 export interface JobOptions {
   db: Db;
@@ -35,12 +36,15 @@ export const startJobs = (
   // Guess counters whose window and wait have both ended, and spent confirmations long expired,
   // serve nobody: swept every ten minutes.
   const sweep = setInterval(() => {
-    forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping old guess counters failed'),
-    );
-    forgetSpentConfirmations(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
-    );
+    const guesses = forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping old guess counters failed');
+      throw error;
+    });
+    const confirmations = forgetSpentConfirmations(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping spent confirmations failed');
+      throw error;
+    });
+    countRun('sweep', Promise.all([guesses, confirmations])).catch(() => undefined);
   }, 10 * 60_000);
   sweep.unref();
 

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { payoutProviderCalls, payouts } from '../../db/schema';
 import { inquireEko, type EkoDeps } from './payout-eko';
+import { countRun } from '../common/metrics';
 import type { PayoutRow } from './payout-create';
 
 export interface EkoWorker {
@@ -62,7 +63,7 @@ export const startEkoWorker = (opts: {
   };
   const tick = () => {
     if (stopped) return;
-    running = runOnce()
+    running = countRun('eko', runOnce())
       .catch((err: unknown) => {
         opts.log.warn({ err }, 'the Eko inquiry round failed');
         return 0;
