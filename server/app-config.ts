@@ -32,6 +32,7 @@ export type AppConfig = Pick<
       | 'webhookUnverifiedRateLimitPerMinute'
       | 'providers'
       | 'seedDemo'
+      | 'metricsToken'
     >
   > & {
     /** How often the server drops expired pay-ins and polls for callbacks (tests run them on demand). */

@@ -10,6 +10,7 @@ import { authPlugin } from './plugins/auth';
 import { securityHeaders } from './plugins/security-headers';
 import { serverOptions } from './plugins/server-options';
 import { handleRequests } from './plugins/requests';
+import { measureRequests } from './plugins/metrics';
 import { openApiOptions } from './plugins/openapi';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
@@ -74,10 +75,14 @@ export interface BuildOptions {
 /** The whole server: cross-cutting plugins, then the /v1 routes, then the dashboard's pages. */
 export const buildApp = async ({ database, config, logger = false, demoSeeded, readiness }: BuildOptions) => {
   const { db } = database;
+  // Boards, reports and their exports only read: their own pool (a replica, or connections of their
+  // own on the primary) leaves the primary's to sessions, scope checks and money.
+  const readDb = database.readDb ?? db;
   if (config.passwordHashCost) setPasswordHashCost(config.passwordHashCost);
   const app = Fastify(serverOptions(config, logger)).withTypeProvider<TypeBoxTypeProvider>();
 
   handleRequests(app);
+  measureRequests(app, { token: config.metricsToken, db: readDb });
   // Images: blob: as well, for what the dashboard fetched with its token and shows itself (a pay-in's
   // screenshot: a plain <img src> cannot send the bearer token). Only the page's own script makes one.
   await app.register(securityHeaders, {
@@ -105,6 +110,7 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded, r
   });
 
   const settings = routeSettings(app, config, { db, hub });
+  const reads = { ...settings, db: readDb };
   await app.register(
     async (v1) => {
       v1.get('/docs', { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
@@ -121,8 +127,8 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded, r
       await v1.register(userRoutes, settings);
       await v1.register(auditEventRoutes, settings);
       await v1.register(bankEntryRoutes, settings);
-      await v1.register(boardRoutes, settings);
-      await v1.register(accountReportRoutes, settings);
+      await v1.register(boardRoutes, reads);
+      await v1.register(accountReportRoutes, reads);
       await v1.register(settlementRoutes, settings);
       await v1.register(vendorSettlementRoutes, settings);
       await v1.register(lienRoutes, settings);
@@ -138,7 +144,7 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded, r
       await v1.register(preferenceRoutes, settings);
       await v1.register(payoutAdminRoutes, settings);
       await v1.register(payoutEkoRoutes, settings);
-      await v1.register(reportRoutes, settings);
+      await v1.register(reportRoutes, reads);
       await v1.register(providerRoutes, settings);
       await v1.register(providerWebhookRoutes, settings);
       await v1.register(eventRoutes, settings);

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { ROLES, isRole, type Role } from '../domain/roles';
+import type { Pools } from './db';
 import type { EkoConfig } from './services/payouts/eko-client';
 import { WRONG_KEYS_PER_MINUTE } from './services/merchants/merchant-api-keys';
 import { providerEnvFrom, type ProviderEnv } from './services/providers/provider-config';
@@ -9,6 +10,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl?: string;
+  /** The primary's pool and the reports' pool (READ_DATABASE_URL: a streaming replica; else the primary). */
+  pools: Pools;
+  /** METRICS_TOKEN: GET /metrics answers only with this bearer token; unset, there is no /metrics. */
+  metricsToken?: string;
   dataDir: string;
   seedDemo: boolean;
   jwtSecret?: string;
@@ -150,6 +155,44 @@ const hashCostFrom = (text: string | undefined): number => {
   return cost;
 };
 
+/** A whole number of milliseconds, 0 for none; unset gives the fallback. */
+const millis = (text: string | undefined, fallback: number, name: string): number => {
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be a whole number of milliseconds, 0 for no limit (got "${text}")`);
+  return value;
+};
+
+/**
+ * The pools (server/db/index.ts Pools): no statement limit on the primary unless set (migrations
+ * take theirs off anyway); five minutes on the reports' pool, where an export's COPY is one
+ * statement that lasts as long as the download.
+ */
+export const poolsFrom = (env: NodeJS.ProcessEnv): Pools => {
+  const readUrl = env.READ_DATABASE_URL || undefined;
+  if (readUrl && !env.DATABASE_URL)
+    throw new Error('READ_DATABASE_URL needs DATABASE_URL: the replica of which primary?');
+  return {
+    size: positiveInt(env.DATABASE_POOL_SIZE, 10, 'DATABASE_POOL_SIZE'),
+    statementTimeoutMs: millis(env.DATABASE_STATEMENT_TIMEOUT_MS, 0, 'DATABASE_STATEMENT_TIMEOUT_MS'),
+    read: {
+      url: readUrl,
+      size: positiveInt(env.READ_DATABASE_POOL_SIZE, 5, 'READ_DATABASE_POOL_SIZE'),
+      statementTimeoutMs: millis(env.READ_DATABASE_STATEMENT_TIMEOUT_MS, 300_000, 'READ_DATABASE_STATEMENT_TIMEOUT_MS'),
+    },
+  };
+};
+
+/** A token long enough not to be guessed: whoever has it reads the server's figures. */
+export const MIN_METRICS_TOKEN_LENGTH = 24;
+const metricsTokenFrom = (text: string | undefined): string | undefined => {
+  if (!text) return undefined;
+  if (text.length < MIN_METRICS_TOKEN_LENGTH)
+    throw new Error(`METRICS_TOKEN must be at least ${MIN_METRICS_TOKEN_LENGTH} characters long (got ${text.length})`);
+  return text;
+};
+
 const EKO_REQUIRED = ['EKO_API_BASE', 'EKO_DEVELOPER_KEY', 'EKO_ACCESS_KEY', 'EKO_INITIATOR_ID'] as const;
 
 /** Eko is configured by all four of EKO_REQUIRED, or not at all (a partial set is a mistake worth stopping for). */
@@ -179,6 +222,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env, argv: string[] 
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
+    pools: poolsFrom(env),
+    metricsToken: metricsTokenFrom(env.METRICS_TOKEN),
     dataDir: path.resolve(root, env.DATA_DIR || 'data'),
     seedDemo: !env.DATABASE_URL || argv.includes('--demo') || env.SEED_DEMO === '1',
     jwtSecret: jwtSecretFrom(env.JWT_SECRET),

@@ -1,4 +1,4 @@
-import { attachEmbedded, openEmbedded, openPostgres, type Opening } from './db';
+import { attachEmbedded, openEmbedded, openPostgres, type Opening, type Pools } from './db';
 import type { EmbeddedPostgres } from './db/embedded';
 import { rebuildRollupsIfAsked } from './services/ledger/rollups';
 
@@ -8,11 +8,11 @@ import { rebuildRollupsIfAsked } from './services/ledger/rollups';
  */
 const opening: Opening = { afterMigrate: rebuildRollupsIfAsked };
 
-/** PostgreSQL at a URL, through a pool of poolSize (10 if left out). */
-export const openDatabase = (url: string, poolSize?: number) => openPostgres(url, poolSize, opening);
+/** PostgreSQL at a URL, through its pools (a number: the primary's pool size; 10 if left out). */
+export const openDatabase = (url: string, pools?: number | Pools) => openPostgres(url, pools, opening);
 
 /** The embedded PostgreSQL the server has started; closing the database stops it too. */
-export const attachDatabase = (server: EmbeddedPostgres) => attachEmbedded(server, opening);
+export const attachDatabase = (server: EmbeddedPostgres, pools?: Pools) => attachEmbedded(server, opening, pools);
 
 /** The embedded PostgreSQL started in its data folder. */
 export const openEmbeddedDatabase = (dataDir: string) => openEmbedded(dataDir, opening);

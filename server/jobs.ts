@@ -10,6 +10,7 @@ import { startFoldJob } from './services/ledger/rollup-folds';
 import { startEkoWorker, type EkoWorker } from './services/payouts/eko-worker';
 import type { EkoSetup } from './services/payouts/payout-eko';
 import { startDemoTopUp, type TopUpOptions } from './demo/demo-top-up';
+import { countRun } from './services/common/metrics';
 
 export interface JobOptions {
   db: Db;
@@ -36,15 +37,19 @@ export const startJobs = (
   // Guess counters whose window and wait have both ended, spent confirmations long expired and
   // ended rate-limit windows serve nobody: swept every ten minutes.
   const sweep = setInterval(() => {
-    forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping old guess counters failed'),
-    );
-    forgetSpentConfirmations(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping spent confirmations failed'),
-    );
-    forgetEndedLimits(db).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'sweeping rate-limit counters failed'),
-    );
+    const guesses = forgetOldGuesses(db, GUESS_WINDOW_SECONDS).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping old guess counters failed');
+      throw error;
+    });
+    const confirmations = forgetSpentConfirmations(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping spent confirmations failed');
+      throw error;
+    });
+    const limits = forgetEndedLimits(db).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'sweeping rate-limit counters failed');
+      throw error;
+    });
+    countRun('sweep', Promise.all([guesses, confirmations, limits])).catch(() => undefined);
   }, 10 * 60_000);
   sweep.unref();
 

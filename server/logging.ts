@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * What the server's log may hold (issue 9, item 6): never a reset token, API key, signing secret,
@@ -83,3 +83,25 @@ export const withLogRedaction = (logger: FastifyServerOptions['logger']): Fastif
   const given = typeof logger === 'object' ? logger : {};
   return { ...given, ...logOptions, serializers: { ...(given.serializers ?? {}), ...logOptions.serializers } };
 };
+
+/**
+ * One line a request, written when it is answered: method, route pattern, status, duration and the
+ * address (secrets blanked), instead of Fastify's two lines ('incoming request' without the
+ * outcome, 'request completed' without the route). Error lines stay as Fastify writes them.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const line = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      url: redactUrl(request.url),
+      remoteAddress: request.ip,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}

@@ -74,7 +74,9 @@ const stopInOrder = (app: App, database: Database, life: Readiness, drainSeconds
 /** Opens the database (the embedded one already started, or DATABASE_URL), serves, and stops in order on a signal. */
 export const serve = async (config: Config, embedded: EmbeddedPostgres | undefined) => {
   if (process.argv.includes('--build-if-stale')) await buildDashboardIfStale(config.distDir);
-  const database = embedded ? await attachDatabase(embedded) : await openDatabase(config.databaseUrl!);
+  const database = embedded
+    ? await attachDatabase(embedded, config.pools)
+    : await openDatabase(config.databaseUrl!, config.pools);
   // Before the demo seed hashes its passwords.
   setPasswordHashCost(config.passwordHashCost);
   let demoSeeded = () => {};

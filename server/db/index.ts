@@ -5,12 +5,13 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { PreparingClient } from './prepared';
+import type pg from 'pg';
+import { newPool, type PoolSettings } from './pools';
 import * as schema from './schema';
 import { DATABASE, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded';
 
 export { DataDirError, DataDirInUseError } from './data-folder';
+export type { PoolSettings } from './pools';
 
 export type Schema = typeof schema;
 export type Db = NodePgDatabase<Schema>;
@@ -22,6 +23,8 @@ export const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$clien
 
 export interface Database {
   db: Db;
+  /** Reports, boards and their exports (read only): a replica's pool, or a small one of their own on the primary. */
+  readDb?: Db;
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
 }
@@ -39,45 +42,68 @@ export const MIGRATIONS_DIR = path.join(
   'migrations',
 );
 const MIGRATION_LOCK_KEY = 7_342_001;
-const CONNECT_LIMIT_MS = 5_000;
 
 /** What an opener adds to the migrations, run under their lock (server/database.ts: the console's rollups). */
 export interface Opening {
   afterMigrate?: (db: Db) => Promise<unknown>;
 }
 
-/** A real PostgreSQL server through a pool; migrations run under an advisory lock so instances can start together. */
-export const openPostgres = async (url: string, poolSize = 10, { afterMigrate }: Opening = {}): Promise<Database> => {
-  // While the database is down a request waits this long for a connection, then answers 503.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: CONNECT_LIMIT_MS,
-    Client: PreparingClient,
-  });
-  // An idle connection ended by the server (restart, failover) must not take the process down;
-  // the pool replaces it on the next query.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
-  // Nor one in use whose socket dies between two queries of a transaction: that transaction fails
-  // with its next query, and the pool drops the connection when it comes back.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+/**
+ * The pools a server opens: the primary's for everything that writes or decides (money, sessions,
+ * scope), and one for reports, boards and their exports, which only read. That one goes to a
+ * streaming replica when `read.url` is given, else to the primary with connections of its own, so
+ * a burst of exports never takes the connections the money paths need.
+ */
+export interface Pools extends PoolSettings {
+  read?: PoolSettings & { url?: string };
+}
+
+const READ_POOL_SIZE = 5;
+
+/** A real PostgreSQL server through its pools; migrations run under an advisory lock so instances can start together. */
+export const openPostgres = async (
+  url: string,
+  pools: number | Pools = {},
+  { afterMigrate }: Opening = {},
+): Promise<Database> => {
+  const given: Pools = typeof pools === 'number' ? { size: pools } : pools;
+  const pool = newPool(url, 'primary', { size: 10, ...given });
+  const read = newPool(given.read?.url ?? url, 'read', { size: READ_POOL_SIZE, ...given.read });
   const db: Db = drizzlePg(pool, { schema });
-  const lockClient = await pool.connect();
+  const readDb: Db = drizzlePg(read, { schema });
+  const close = async () => {
+    await Promise.all([pool.end(), read.end()]);
+  };
   try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
-    await afterMigrate?.(db);
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-    lockClient.release();
+    const lockClient = await pool.connect();
+    try {
+      // Waiting for another instance's migrations, and running them, may take longer than a request's statement may.
+      await lockClient.query('SET statement_timeout = 0');
+      await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      // On the lock's own connection: the setting above holds for them.
+      const migrating: Db = drizzlePg(lockClient, { schema });
+      await migratePg(migrating, { migrationsFolder: MIGRATIONS_DIR });
+      await afterMigrate?.(migrating);
+    } finally {
+      await lockClient.query('RESET statement_timeout').catch(() => undefined);
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      lockClient.release();
+    }
+  } catch (error) {
+    await close();
+    throw error;
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return { db, readDb, kind: 'postgres', close };
 };
 
 /** The pool on an embedded PostgreSQL the server has started; closing it stops that PostgreSQL too. */
-export const attachEmbedded = async (server: EmbeddedPostgres, opening: Opening = {}): Promise<Database> => {
+export const attachEmbedded = async (
+  server: EmbeddedPostgres,
+  opening: Opening = {},
+  pools: Pools = {},
+): Promise<Database> => {
   try {
-    const database = await openPostgres(server.urlOf(DATABASE), undefined, opening);
+    const database = await openPostgres(server.urlOf(DATABASE), pools, opening);
     return {
       ...database,
       kind: 'embedded',

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { trackTransactions } from './after-commit';
 
 /**
  * A pool client that keeps the product's statements prepared (issue 15, item 2). Every
@@ -51,6 +52,7 @@ export class PreparingClient extends pg.Client {
       }
       return query(...args);
     }) as pg.Client['query'];
+    trackTransactions(this);
   }
 }
 

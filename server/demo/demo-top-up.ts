@@ -100,6 +100,7 @@ export const startDemoTopUp = (
   intervalMs = 30_000,
 ) =>
   repeatEvery(
+    'demo-top-up',
     intervalMs,
     () => topUpDemoPayins(db, opts),
     (error) => log.warn({ err: error }, 'topping up the demo pay-ins failed'),

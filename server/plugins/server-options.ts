@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Ajv from 'ajv';
 import type { FastifyReply, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config';
-import { withLogRedaction } from '../logging';
+import { RequestLog, withLogRedaction } from '../logging';
 import { amountKeyword } from './amounts';
 
 /** What Fastify itself is told: log redaction, request ids, trusted proxies, body limit, bad URLs and the validator. */
@@ -16,6 +16,7 @@ export const serverOptions = (
     typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   return {
     logger: withLogRedaction(logger),
+    logController: new RequestLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();

@@ -4,6 +4,7 @@ import { outcomeOf, type CallbackOutcome } from '../../../domain/callback-schedu
 import type { Db } from '../../db';
 import { callbackAttempts, callbacks, merchants } from '../../db/schema';
 import { attemptDelivery, type AttemptRecord } from './callback-delivery';
+import { countRun } from '../common/metrics';
 
 export interface CallbackWorkerOptions {
   db: Db;
@@ -173,7 +174,7 @@ export const startCallbackWorker = (opts: CallbackWorkerOptions): CallbackWorker
   const poll = async () => {
     try {
       // A full batch means more may be due: take the next one at once.
-      while (!stopped && (await runOnce()) === batchSize);
+      while (!stopped && (await countRun('callbacks', runOnce())) === batchSize);
     } catch (error) {
       log.error({ err: error }, 'callback worker could not claim callbacks');
     }

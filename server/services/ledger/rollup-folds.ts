@@ -71,6 +71,7 @@ export const foldAllFromParties = async (tx: DbOrTx) => {
 /** Folds every second (or as configured) until stopped; a failed turn is logged and the next tries again. */
 export const startFoldJob = (db: Db, log: { warn: (o: object, m: string) => void }, intervalMs = 1000) =>
   repeatEvery(
+    'folds',
     intervalMs,
     () => foldPending(db),
     (error) => log.warn({ err: error }, 'folding rollups failed'),

@@ -7,6 +7,7 @@ import { rupeesOrNull } from '../../../domain/money';
 import { auditFrom, auditValues, type Actor } from '../audit/audit';
 import { checkSavedUrl, type UrlPolicy } from '../callbacks/callback-urls';
 import { keptStatements } from '../common/list-statements';
+import { payinStatusEntered } from '../common/metrics';
 import { orderValues, paiseWithin } from '../merchants/merchant-orders';
 import { createdRollup, rollupValues, rollupWritesPrepared } from '../ledger/rollups';
 import { newShortCode, type PayinRow } from './payin-steps';
@@ -166,7 +167,10 @@ export const createPayin = async (
   const create = creations(db, '', () => createStatement(db));
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [row] = await create.execute({ ...values, shortCode: newShortCode() });
-    if (row) return { row, created: true };
+    if (row) {
+      payinStatusEntered.inc({ status: row.status });
+      return { row, created: true };
+    }
     // Either the order id was taken meanwhile (answer as a replay) or the short code collided (try another).
     const raced = await findOrder(db, merchant.id, input.merchantOrderId);
     if (raced) return replay(raced, input, asked);

@@ -40,6 +40,7 @@ export const dropExpired = async (db: Db): Promise<number> =>
 /** Runs the expiry every few seconds until stopped; a failed run is logged and the next one tries again. */
 export const startExpiryJob = (db: Db, log: { warn: (o: object, m: string) => void }, intervalMs = 5000) => {
   const job = repeatEvery(
+    'expiry',
     intervalMs,
     async (stopped) => {
       while (!stopped() && (await dropExpired(db)) === BATCH);

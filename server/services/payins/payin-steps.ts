@@ -17,6 +17,8 @@ import { auditAll, type Actor } from '../audit/audit';
 import { queueCallbacks } from '../callbacks/callbacks';
 import { notifyAll } from '../events/live-events';
 import { clearRequests } from '../audit/four-eyes';
+import { afterCommit } from '../../db/after-commit';
+import { payinStatusEntered } from '../common/metrics';
 
 export type PayinRow = typeof payins.$inferSelect;
 
@@ -150,6 +152,9 @@ export interface Step {
  */
 export const recordStep = async (tx: DbOrTx, steps: Step[], actor?: PayinActor) => {
   if (steps.length === 0) return;
+  afterCommit(tx, () => {
+    for (const { after } of steps) payinStatusEntered.inc({ status: after.status });
+  });
   await auditAll(
     tx,
     steps.map(({ before, after, action, actor: own }) => ({

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db';
 import { payouts } from '../../db/schema';
 import { inquireEko, type EkoDeps } from './payout-eko';
+import { countRun } from '../common/metrics';
 import type { PayoutRow } from './payout-create';
 
 export interface EkoWorker {
@@ -114,7 +115,7 @@ export const startEkoWorker = (opts: {
 
   const tick = async () => {
     try {
-      await runOnce();
+      await countRun('eko', runOnce());
     } catch (err) {
       opts.log.warn({ err }, 'the Eko inquiry round failed');
     }
