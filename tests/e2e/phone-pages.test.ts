@@ -59,7 +59,7 @@ const drawn = (page: Page, path: string) =>
       () => {
         const main = document.querySelector('#main-content');
         return (
-          main?.querySelector('.RaLabeled-root, h2') != null &&
+          main?.querySelector('.RaLabeled-label') != null &&
           !main.textContent?.includes('Loading…') &&
           // The top bar's spinner turns at every refresh: only the page's own count.
           !main.querySelector('[role="progressbar"]')
@@ -148,7 +148,7 @@ describe('the checker queue on a phone', () => {
       merchantCode: 'ACME',
       merchantOrderId: order,
       customerId: 'e2e-phone-checker',
-      amount: 100_700,
+      amount: 1_070,
       bankName: 'HDFC Bank',
       accountNumber: account,
       accountHolder: 'Meera Iyer',
@@ -165,7 +165,14 @@ describe('the checker queue on a phone', () => {
       headers: { authorization: `Bearer ${operations}`, 'content-type': 'application/json' },
       body: JSON.stringify({ method: 'manual', utr: account, bankAccountId: paying.id }),
     });
-    expect(asked.status).toBe(202);
+    expect(asked.status).toBe(200);
+    // A small pay-out, paid at once, then its reversal asked: a reversal always waits for a checker.
+    const reversal = await fetch(`${url}/v1/payouts/${created.id}/reverse`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operations}` },
+    });
+    await reversal.arrayBuffer();
+    expect(reversal.status).toBe(202);
 
     const page = await phonePage();
     try {
@@ -174,7 +181,7 @@ describe('the checker queue on a phone', () => {
       const card = page.getByRole('main').getByRole('listitem').filter({ hasText: order });
       await card.waitFor();
       expect(await page.locator('#main-content table').count()).toBe(0);
-      for (const text of ['Approve pay-out', '₹1,00,700.00', `Meera Iyer · A/c ${account}`, 'operations'])
+      for (const text of ['Reverse pay-out', '₹1,070.00', `Meera Iyer · A/c ${account}`, 'operations'])
         await card.getByText(text).first().waitFor();
       await card.getByText(/ago|now/).waitFor();
       expect(await overflow(page)).toBeNull();
@@ -182,14 +189,17 @@ describe('the checker queue on a phone', () => {
       await card.getByRole('checkbox', { name: `Select ${order}` }).check();
       await page.getByRole('button', { name: 'Approve 1', exact: true }).waitFor();
       await card.getByRole('button', { name: `Approve ${order}` }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
-      await toast(page, `Approved: ${order} is now Success.`).waitFor();
+      const dialog = page.getByRole('dialog', { name: `Check the request on ${order}` });
+      await dialog.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+      // Rejected rather than approved: the pay-out stays paid, and ACME's balance as the next files expect.
+      await dialog.getByRole('textbox', { name: 'Remark' }).fill('Checked on a phone');
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await toast(page, `Request on ${order} rejected.`).waitFor();
       await card.waitFor({ state: 'detached' });
     } finally {
       await closePage(page);
     }
-  });
+  }, 120_000);
 });
 
 describe('the top bar on a phone', () => {
@@ -243,5 +253,5 @@ describe('the top bar on a phone', () => {
       await closePage(page);
       await forgetPreferences(suite.product.url, 'admin');
     }
-  });
+  }, 120_000);
 });
