@@ -28,6 +28,8 @@ export const relistenDelay = (failures: number, random: () => number = Math.rand
  * silently: a statement now and then proves it still answers.
  */
 const HEARTBEAT_MS = 30_000;
+/** Named, so that an operator reading pg_stat_activity sees which connection listens. */
+export const HEARTBEAT = 'SELECT 1 AS listening';
 const HEARTBEAT_TIMEOUT_MS = 10_000;
 
 /**
@@ -64,7 +66,7 @@ export const startListener = async (
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('the notifications connection did not answer')), HEARTBEAT_TIMEOUT_MS);
     });
-    Promise.race([next.query('SELECT 1'), late])
+    Promise.race([next.query(HEARTBEAT), late])
       .catch((error: unknown) => {
         if (client === next) drop(error, 'notifications connection not answering; reconnecting');
       })
