@@ -140,7 +140,7 @@ describe('a report on a phone', () => {
     try {
       await signIn(page, url, 'admin');
       await open(page, '/app/payin');
-      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.getByRole('main').getByRole('button', { name: 'Search', exact: true }).click();
       const card = page.getByRole('main').getByRole('listitem').filter({ hasText: paid.merchantOrderId });
       await card.waitFor();
       expect(await page.locator('#main-content table').count()).toBe(0);

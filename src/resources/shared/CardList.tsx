@@ -112,8 +112,9 @@ const RecordCard = <R extends RaRecord>({ fields, record }: { fields: CardFields
  */
 export const CardList = <R extends RaRecord>({ fields, empty }: { fields: CardFields<R>; empty: ReactNode }) => {
   const { data, isPending, error } = useListContext<R>();
+  const translate = useTranslate();
   if (error) return null;
-  if (isPending) return <LinearProgress />;
+  if (isPending) return <LinearProgress aria-label={translate('app.loading')} />;
   if (!data || data.length === 0) return <>{empty}</>;
   return (
     <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0, width: '100%' }}>
