@@ -14,6 +14,7 @@ import { measureRequests } from './plugins/metrics';
 import { openApiOptions } from './plugins/openapi';
 import { listenForChanges } from './plugins/notifications';
 import { staticPlugin } from './plugins/static';
+import { payStateOf } from './plugins/pay-html';
 import { routeSettings } from './plugins/route-settings';
 import { sharedRateLimitStore } from './plugins/rate-limit-store';
 import { jwtSecret } from './services/common/settings';
@@ -158,6 +159,7 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded, r
   await app.register(staticPlugin, {
     distDir: config.distDir,
     payPagePolicy: async () => payPagePolicy(await allProviderSettings(db, settings.providers)),
+    payPageState: payStateOf(db, settings.providers, app.log),
     payPageRateLimitPerMinute: settings.rateLimits.payPage,
   });
 

@@ -3,9 +3,10 @@ import { acceptUploads } from '../plugins/uploads';
 import type { RouteSettings } from '../plugins/route-settings';
 import { badRequest, notFound } from '../errors';
 import { Data, ErrorBody, errorResponses } from '../schemas/common';
-import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, UtrBody } from '../schemas/pay-page';
+import { AssignBody, IntentBody, IntentHandoff, PayParams, PayView, QrQuery, UtrBody } from '../schemas/pay-page';
 import { startIntent } from '../services/pay-page/pay-intent';
 import { assignBank, payinExists, payView, presentPay, submitScreenshot } from '../services/pay-page/pay-page';
+import { payQrSvg } from '../services/pay-page/pay-qr';
 import { submitUtr } from '../services/payins/payin-matching';
 import { customer } from '../services/payins/payin-steps';
 import { ProviderError } from '../services/providers/provider-http';
@@ -34,6 +35,26 @@ export const payRoutes: FastifyPluginAsyncTypebox<
       schema: { tags, summary: 'What the pay page shows', params: PayParams, response: ok },
     },
     async (request) => ({ data: await payView(db, request.params.id, providers) }),
+  );
+
+  app.get(
+    '/pay/:id/qr.svg',
+    {
+      config: { access, rateLimit },
+      schema: {
+        tags,
+        summary:
+          "The QR image (SVG) of the pay-in's UPI link, once a bank account with one is assigned; `v` only tells one link's image from another's",
+        params: PayParams,
+        querystring: QrQuery,
+        produces: ['image/svg+xml'],
+      },
+    },
+    async (request, reply) => {
+      const svg = await payQrSvg(db, request.params.id, providers);
+      // The address changes with the link (`v`), so the customer's browser may keep this one.
+      return reply.type('image/svg+xml').header('cache-control', 'private, max-age=900').send(svg);
+    },
   );
 
   app.post(

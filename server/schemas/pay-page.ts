@@ -5,6 +5,8 @@ import { Nullable, Rupees, enumOf } from './common';
 
 /** The customer pay page's public API (/v1/pay/{id}): what the page reads and sends. */
 export const PayParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+/** The QR image's address carries a key of the link it shows, so a new link is a new address. */
+export const QrQuery = Type.Object({ v: Type.Optional(Type.String({ maxLength: 16, pattern: '^[0-9a-z]*$' })) });
 
 export const PayBank = Type.Object({
   payeeName: Type.String(),
