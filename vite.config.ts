@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import path from 'node:path';
+import { build, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { payPageConfig } from './vite.pay.config';
 
 const apiPort = process.env.API_PORT ?? '8081';
 
@@ -16,16 +18,28 @@ const payPageInDev = (): Plugin => ({
   },
 });
 
+/** After the dashboard's build, the pay page's own (vite.pay.config.ts) into the same folder. */
+const payPageBuild = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'pay-page-build',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build(payPageConfig(outDir));
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: [react(), payPageInDev()],
+  plugins: [react(), payPageInDev(), payPageBuild()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        pay: fileURLToPath(new URL('pay.html', import.meta.url)),
-      },
+      input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
     },
   },
   server: {

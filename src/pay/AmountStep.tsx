@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { usePayText } from './i18n';
+import { Button, TextField } from './ui';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
 import { readAmount, type Refusal } from './validation';
@@ -24,35 +24,28 @@ export const AmountStep = ({ view, actions }: { view: PayView; actions: PayActio
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-        {t('amount.title', { name: view.merchantName })}
-      </Typography>
+    <form className="stack gap-lg" noValidate onSubmit={submit}>
+      <h1 className="h5">{t('amount.title', { name: view.merchantName })}</h1>
       {view.amountFixed ? (
         <div>
-          <Typography color="text.secondary">{t('amount.label')}</Typography>
-          <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
-            {formatRupees(view.amount)}
-          </Typography>
+          <p className="secondary">{t('amount.label')}</p>
+          <p className="h3">{formatRupees(view.amount)}</p>
         </div>
       ) : (
         <TextField
           label={t('amount.label')}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           error={invalid !== null}
           helperText={invalid ? t(invalid.key, invalid.values) : limits}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { inputMode: 'decimal' },
-            input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
-          }}
+          inputMode="decimal"
+          prefix="₹"
         />
       )}
       <ActionError error={action.error} onRetry={action.retry} />
-      <Button type="submit" variant="contained" size="large" loading={action.busy}>
+      <Button type="submit" size="large" loading={action.busy}>
         {t('amount.submit')}
       </Button>
-    </Stack>
+    </form>
   );
 };

@@ -1,4 +1,3 @@
-import { Stack, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { Countdown } from './Countdown';
@@ -21,18 +20,14 @@ export const AssignedStep = ({
 }) => {
   const t = usePayText();
   return (
-    <Stack spacing={3}>
-      <Stack spacing={1}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-          {t('amount.title', { name: view.merchantName })}
-        </Typography>
-        <Typography variant="h3" component="p" sx={{ fontWeight: 700 }}>
-          {formatRupees(view.amount)}
-        </Typography>
+    <div className="stack gap-xl">
+      <div className="stack gap-sm">
+        <h1 className="h5">{t('amount.title', { name: view.merchantName })}</h1>
+        <p className="h3">{formatRupees(view.amount)}</p>
         <Countdown expiresAt={view.expiresAt} clockOffset={clockOffset} onExpire={onExpire} />
-      </Stack>
+      </div>
       {view.shortCode && <ShortCode code={view.shortCode} />}
       <PaymentTabs view={view} actions={actions} />
-    </Stack>
+    </div>
   );
 };

@@ -1,8 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Box, IconButton, Tooltip, Typography } from '@mui/material';
-import CheckIcon from '@mui/icons-material/Check';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { usePayText } from './i18n';
+import { Icon } from './icons';
 
 export const CopyButton = ({ label, value }: { label: string; value: string }) => {
   const t = usePayText();
@@ -19,27 +17,27 @@ export const CopyButton = ({ label, value }: { label: string; value: string }) =
       .then(() => setState('copied'))
       .catch(() => setState('failed'));
   const name = t('copy.copy', { label });
-  const title = state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.failed') : name;
   return (
-    <Tooltip title={title} open={state !== 'idle' ? true : undefined}>
-      <IconButton aria-label={name} onClick={copy} size="small" color="primary">
-        {state === 'copied' ? <CheckIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
-      </IconButton>
-    </Tooltip>
+    <>
+      <button type="button" className="icon-btn" aria-label={name} title={name} onClick={copy}>
+        <Icon name={state === 'copied' ? 'check' : 'copy'} />
+      </button>
+      {/* What happened, said to a screen reader and shown beside the button for two seconds. A
+          sibling of the button, not its parent: the value beside them is found through the parent. */}
+      <span className="copy-said" role="status">
+        {state === 'copied' ? t('copy.copied') : state === 'failed' ? t('copy.failed') : ''}
+      </span>
+    </>
   );
 };
 
 /** A labelled detail of a <dl>, its value with a copy button, for the customer to paste in the bank's app. */
 export const CopyRow = ({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) => (
   <div>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {label}
-    </Typography>
-    <Box component="dd" sx={{ m: 0, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
-      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontFamily: mono ? 'monospace' : undefined }}>
-        {value}
-      </Typography>
+    <dt className="secondary small">{label}</dt>
+    <dd className="copy-row">
+      <span className={mono ? 'strong mono' : 'strong'}>{value}</span>
       <CopyButton label={label} value={value} />
-    </Box>
+    </dd>
   </div>
 );

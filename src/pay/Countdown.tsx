@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Chip } from '@mui/material';
-import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import { usePayText } from './i18n';
+import { Icon } from './icons';
 
 const mmss = (seconds: number) =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
@@ -30,12 +29,9 @@ export const Countdown = ({
     if (left === 0) onExpire();
   }, [left, onExpire]);
   return (
-    <Chip
-      role="timer"
-      icon={<TimerOutlinedIcon />}
-      color={left <= 60 ? 'warning' : 'default'}
-      label={t('countdown', { time: mmss(left) })}
-      sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums', alignSelf: 'flex-start' }}
-    />
+    <span role="timer" className={left <= 60 ? 'chip chip-warning' : 'chip'}>
+      <Icon name="timer" size={18} />
+      {t('countdown', { time: mmss(left) })}
+    </span>
   );
 };

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Alert, Button, Stack, Typography } from '@mui/material';
 import { PROVIDER_LABEL, type Provider } from '../../domain/providers';
 import type { PayView } from './api';
 import { errorText, usePayText } from './i18n';
 import { handOver, SCRIPT_FAILED } from './providerCheckout';
+import { Alert, Button } from './ui';
 import type { PayActions } from './usePayin';
 
 type State =
@@ -40,14 +40,11 @@ export const IntentPanel = ({ view, actions }: { view: PayView; actions: PayActi
   };
 
   return (
-    <Stack spacing={2}>
-      <Typography variant="body2" color="text.secondary">
-        {t('intent.intro')}
-      </Typography>
+    <div className="stack">
+      <p className="secondary small">{t('intent.intro')}</p>
       {offered.map((provider) => (
         <Button
           key={provider}
-          variant="contained"
           size="large"
           loading={state.kind === 'busy' && state.provider === provider}
           disabled={state.kind === 'busy'}
@@ -60,6 +57,6 @@ export const IntentPanel = ({ view, actions }: { view: PayView; actions: PayActi
         <Alert severity="error">{state.message ?? t(state.script ? 'intent.script_failed' : 'intent.failed')}</Alert>
       )}
       {state.kind === 'handed' && <Alert severity="info">{t('intent.handed')}</Alert>}
-    </Stack>
+    </div>
   );
 };

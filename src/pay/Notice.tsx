@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Stack, Typography } from '@mui/material';
+import { Icon, type IconName } from './icons';
 
 export type NoticeTone = 'success' | 'warning' | 'error' | 'info';
 
@@ -10,24 +10,16 @@ export const Notice = ({
   title,
   children,
 }: {
-  icon: ReactNode;
+  icon: IconName;
   tone: NoticeTone;
   title: string;
   children?: ReactNode;
 }) => (
-  <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 2 }}>
-    <Box aria-hidden sx={{ color: `${tone}.main`, '& svg': { fontSize: 56 } }}>
-      {icon}
-    </Box>
-    <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-      {title}
-    </Typography>
+  <div className="notice stack">
+    <Icon name={icon} size={56} className={`tone-${tone}`} />
+    <h1 className="h5">{title}</h1>
     {children}
-  </Stack>
+  </div>
 );
 
-export const Line = ({ children }: { children: ReactNode }) => (
-  <Typography color="text.secondary" sx={{ maxWidth: 360 }}>
-    {children}
-  </Typography>
-);
+export const Line = ({ children }: { children: ReactNode }) => <p className="secondary line">{children}</p>;

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { Box, CircularProgress } from '@mui/material';
 import { EXPIRING_STATUSES, type PayinStatus } from '../../domain/payin';
-import type { PayView } from './api';
+import type { PayResult, PayView } from './api';
 import { AmountStep } from './AmountStep';
 import { AssignedStep } from './AssignedStep';
 import { errorText, PayI18nProvider, usePayText } from './i18n';
 import { PayFrame } from './PayFrame';
+import { Spinner } from './ui';
 import {
   CheckingScreen,
   ExpiredScreen,
@@ -39,21 +39,30 @@ const SCREENS: Record<PayinStatus, (p: StepProps) => ReactNode> = {
 const leave = (url: string) => window.location.assign(url);
 
 /** The customer's pay page for the pay-in `id` (the only id it ever knows), in the browser's language. */
-export const PayPage = ({ id, redirect = leave }: { id: string; redirect?: (url: string) => void }) => (
+export const PayPage = ({
+  id,
+  redirect = leave,
+  first,
+}: {
+  id: string;
+  redirect?: (url: string) => void;
+  /** The pay-in as the page came with it (api.ts `inlinedPay`). */
+  first?: PayResult;
+}) => (
   <PayI18nProvider>
-    <PayContent id={id} redirect={redirect} />
+    <PayContent id={id} redirect={redirect} first={first} />
   </PayI18nProvider>
 );
 
-const PayContent = ({ id, redirect }: { id: string; redirect: (url: string) => void }) => {
-  const { load, expired, expire, clockOffset, retry, actions } = usePayin(id);
+const PayContent = ({ id, redirect, first }: { id: string; redirect: (url: string) => void; first?: PayResult }) => {
+  const { load, expired, expire, clockOffset, retry, actions } = usePayin(id, first);
   const t = usePayText();
   if (load.kind === 'loading') {
     return (
       <PayFrame>
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('loading')} />
-        </Box>
+        <div className="loading">
+          <Spinner label={t('loading')} />
+        </div>
       </PayFrame>
     );
   }

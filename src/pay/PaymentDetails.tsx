@@ -1,41 +1,42 @@
 import type { ReactNode } from 'react';
-import { Box, Button, Stack, Typography } from '@mui/material';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { CopyRow } from './CopyButton';
 import { usePayText } from './i18n';
+import { Button } from './ui';
 import { UpiQr } from './UpiQr';
 
 type Bank = NonNullable<PayView['bank']>;
+/** Where the QR image of a UPI link is drawn. */
+type QrOf = (link: string) => string;
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
-  <Stack component="section" spacing={1.5} aria-label={title}>
-    <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-      {title}
-    </Typography>
+  <section className="stack gap-md" aria-label={title}>
+    <h2 className="h6">{title}</h2>
     {children}
-  </Stack>
+  </section>
 );
 
-export const UpiDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => {
+export const UpiDetails = ({ bank, amount, qrOf }: { bank: Bank; amount: number | null; qrOf: QrOf }) => {
   const t = usePayText();
   return (
     <Section title={t('details.upi_title')}>
       {bank.upiLink && (
         <>
-          <Typography variant="body2" color="text.secondary">
-            {t('details.scan')}
-          </Typography>
-          <UpiQr link={bank.upiLink} label={t('details.qr', { amount: formatRupees(amount), payee: bank.payeeName })} />
-          <Button variant="outlined" href={bank.upiLink} sx={{ display: { sm: 'none' } }}>
+          <p className="secondary small">{t('details.scan')}</p>
+          <UpiQr
+            src={qrOf(bank.upiLink)}
+            label={t('details.qr', { amount: formatRupees(amount), payee: bank.payeeName })}
+          />
+          <Button variant="outlined" href={bank.upiLink} className="phone-only">
             {t('details.open_app')}
           </Button>
         </>
       )}
       {bank.upiId && (
-        <Box component="dl" sx={{ m: 0 }}>
+        <dl>
           <CopyRow label={t('details.upi_id')} value={bank.upiId} mono />
-        </Box>
+        </dl>
       )}
     </Section>
   );
@@ -51,11 +52,11 @@ export const BankTransferDetails = ({ bank }: { bank: Bank }) => {
   ];
   return (
     <Section title={t('details.bank_title')}>
-      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+      <dl className="stack gap-sm">
         {rows.map(
           (row) => row.value && <CopyRow key={row.label} label={row.label} value={row.value} mono={row.mono} />,
         )}
-      </Stack>
+      </dl>
     </Section>
   );
 };
@@ -64,9 +65,9 @@ export const offersUpi = (bank: Bank) => Boolean(bank.upiLink || bank.upiId);
 export const offersBankTransfer = (bank: Bank) => Boolean(bank.accountNumber && bank.ifsc);
 
 /** Where to send the money: UPI (QR, deep link, UPI id) and bank transfer, whichever the account offers. */
-export const PaymentDetails = ({ bank, amount }: { bank: Bank; amount: number | null }) => (
+export const PaymentDetails = ({ bank, amount, qrOf }: { bank: Bank; amount: number | null; qrOf: QrOf }) => (
   <>
-    {offersUpi(bank) && <UpiDetails bank={bank} amount={amount} />}
+    {offersUpi(bank) && <UpiDetails bank={bank} amount={amount} qrOf={qrOf} />}
     {offersBankTransfer(bank) && <BankTransferDetails bank={bank} />}
   </>
 );

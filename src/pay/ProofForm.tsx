@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Stack, TextField, Typography } from '@mui/material';
 import { usePayText } from './i18n';
 import { ScreenshotForm } from './ScreenshotForm';
+import { Button, TextField } from './ui';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
 import { readUtr, type Refusal } from './validation';
@@ -22,35 +22,31 @@ export const ProofForm = ({ actions }: { actions: PayActions }) => {
   };
 
   return (
-    <Stack component="section" spacing={1.5} aria-label={t('proof.title')}>
-      <Typography variant="h6" component="h2" sx={{ fontWeight: 700 }}>
-        {t('proof.title')}
-      </Typography>
+    <section className="stack gap-md" aria-label={t('proof.title')}>
+      <h2 className="h6">{t('proof.title')}</h2>
       {mode === 'utr' ? (
-        <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
-          <Typography variant="body2" color="text.secondary">
-            {t('proof.intro')}
-          </Typography>
+        <form className="stack gap-md" noValidate onSubmit={submit}>
+          <p className="secondary small">{t('proof.intro')}</p>
           <TextField
             label={t('proof.utr')}
             value={text}
-            onChange={(event) => setText(event.target.value)}
+            onChange={setText}
             error={invalid !== null}
             helperText={invalid ? t(invalid.key, invalid.values) : t('proof.utr_help')}
-            autoComplete="off"
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 40 } }}
+            inputMode="numeric"
+            maxLength={40}
           />
           <ActionError error={action.error} onRetry={action.retry} />
-          <Button type="submit" variant="contained" size="large" loading={action.busy}>
+          <Button type="submit" size="large" loading={action.busy}>
             {t('proof.submit')}
           </Button>
           <Button variant="text" onClick={() => setMode('screenshot')}>
             {t('proof.use_screenshot')}
           </Button>
-        </Stack>
+        </form>
       ) : (
         <ScreenshotForm actions={actions} onBack={() => setMode('utr')} />
       )}
-    </Stack>
+    </section>
   );
 };

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Typography } from '@mui/material';
 import { usePayText } from './i18n';
+import { Button } from './ui';
 
 export const REDIRECT_SECONDS = 5;
 
@@ -38,12 +38,10 @@ export const ReturnToMerchant = ({
   if (!target) return null;
   return (
     <>
-      <Button variant="contained" size="large" href={target}>
+      <Button size="large" href={target}>
         {t('back.button', { name: merchantName })}
       </Button>
-      <Typography variant="body2" color="text.secondary">
-        {left > 0 ? t('back.soon', { seconds: left }) : t('back.now')}
-      </Typography>
+      <p className="secondary small">{left > 0 ? t('back.soon', { seconds: left }) : t('back.now')}</p>
     </>
   );
 };

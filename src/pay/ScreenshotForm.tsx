@@ -1,20 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Button, Stack, Typography } from '@mui/material';
-import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { usePayText } from './i18n';
+import { Icon } from './icons';
+import { Button } from './ui';
 import { ActionError, useAction } from './useAction';
 import type { PayActions } from './usePayin';
 import { readScreenshot, SCREENSHOT_TYPES, type Refusal } from './validation';
-
-const hiddenInput = {
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: 1,
-  overflow: 'hidden',
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 /** The screenshot of the payment, checked here (PNG or JPEG, 5 MB at most) before it is sent. */
 export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBack: () => void }) => {
@@ -36,41 +26,34 @@ export const ScreenshotForm = ({ actions, onBack }: { actions: PayActions; onBac
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={submit} spacing={1.5}>
-      <Typography variant="body2" color="text.secondary">
-        {t('screenshot.intro')}
-      </Typography>
-      <Button
-        component="label"
-        role={undefined}
-        tabIndex={-1}
-        variant="outlined"
-        startIcon={<UploadFileIcon />}
-        sx={{ '&:has(input:focus-visible)': { outline: '2px solid', outlineOffset: 2 } }}
-      >
-        {file ? t('screenshot.choose_other') : t('screenshot.choose')}
+    <form className="stack gap-md" noValidate onSubmit={submit}>
+      <p className="secondary small">{t('screenshot.intro')}</p>
+      {/* The label is the button a customer sees; the file input inside it keeps the keyboard focus. */}
+      <label className="btn btn-outlined file-pick">
+        <Icon name="upload" />
+        <span className="btn-label">{file ? t('screenshot.choose_other') : t('screenshot.choose')}</span>
         <input
           type="file"
+          className="visually-hidden"
           accept={SCREENSHOT_TYPES.join(',')}
           onChange={choose}
           aria-describedby="screenshot-status"
-          style={hiddenInput}
         />
-      </Button>
-      <Typography id="screenshot-status" variant="body2" role="status" color={invalid ? 'error' : 'text.secondary'}>
+      </label>
+      <p id="screenshot-status" role="status" className={invalid ? 'small error-text' : 'small secondary'}>
         {invalid
           ? t(invalid.key, invalid.values)
           : file
             ? t('screenshot.chosen', { name: file.name })
             : t('screenshot.none')}
-      </Typography>
+      </p>
       <ActionError error={action.error} onRetry={action.retry} />
-      <Button type="submit" variant="contained" size="large" loading={action.busy} disabled={!file}>
+      <Button type="submit" size="large" loading={action.busy} disabled={!file}>
         {t('screenshot.submit')}
       </Button>
       <Button variant="text" onClick={onBack}>
         {t('screenshot.use_utr')}
       </Button>
-    </Stack>
+    </form>
   );
 };

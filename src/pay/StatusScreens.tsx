@@ -1,27 +1,17 @@
-import { Button, Typography } from '@mui/material';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import CloudOffIcon from '@mui/icons-material/CloudOff';
-import HourglassTopIcon from '@mui/icons-material/HourglassTop';
-import LinkOffIcon from '@mui/icons-material/LinkOff';
-import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import TimerOffIcon from '@mui/icons-material/TimerOff';
 import { formatRupees } from '../../domain/format';
 import type { PayView } from './api';
 import { usePayText } from './i18n';
 import { Line, Notice } from './Notice';
 import { ReturnToMerchant } from './ReturnToMerchant';
+import { Button } from './ui';
 
 const Amount = ({ amount }: { amount: number | null }) =>
-  amount !== null && (
-    <Typography variant="h4" component="p" sx={{ fontWeight: 700 }}>
-      {formatRupees(amount)}
-    </Typography>
-  );
+  amount !== null && <p className="h4">{formatRupees(amount)}</p>;
 
 export const NotValidScreen = () => {
   const t = usePayText();
   return (
-    <Notice icon={<LinkOffIcon />} tone="error" title={t('screens.not_valid')}>
+    <Notice icon="broken" tone="error" title={t('screens.not_valid')}>
       <Line>{t('screens.not_valid_text')}</Line>
     </Notice>
   );
@@ -30,11 +20,9 @@ export const NotValidScreen = () => {
 export const OfflineScreen = ({ message, onRetry }: { message: string; onRetry: () => void }) => {
   const t = usePayText();
   return (
-    <Notice icon={<CloudOffIcon />} tone="warning" title={t('screens.offline')}>
+    <Notice icon="offline" tone="warning" title={t('screens.offline')}>
       <Line>{message}</Line>
-      <Button variant="contained" onClick={onRetry}>
-        {t('screens.retry')}
-      </Button>
+      <Button onClick={onRetry}>{t('screens.retry')}</Button>
     </Notice>
   );
 };
@@ -43,7 +31,7 @@ export const ExpiredScreen = ({ view }: { view: PayView }) => {
   const t = usePayText();
   const name = view.merchantName;
   return (
-    <Notice icon={<TimerOffIcon />} tone="error" title={t('screens.expired')}>
+    <Notice icon="expired" tone="error" title={t('screens.expired')}>
       <Line>{t('screens.expired_text', { name })}</Line>
       <Line>{`${t('screens.expired_paid', { name })} ${t('screens.utr_is')}`}</Line>
     </Notice>
@@ -53,7 +41,7 @@ export const ExpiredScreen = ({ view }: { view: PayView }) => {
 export const SuccessScreen = ({ view, redirect }: { view: PayView; redirect: (url: string) => void }) => {
   const t = usePayText();
   return (
-    <Notice icon={<CheckCircleIcon />} tone="success" title={t('screens.success')}>
+    <Notice icon="success" tone="success" title={t('screens.success')}>
       <Amount amount={view.amount} />
       <Line>{t('screens.success_text', { name: view.merchantName })}</Line>
       {view.returnUrl && <ReturnToMerchant url={view.returnUrl} merchantName={view.merchantName} redirect={redirect} />}
@@ -65,7 +53,7 @@ export const CheckingScreen = ({ view }: { view: PayView }) => {
   const t = usePayText();
   const name = view.merchantName;
   return (
-    <Notice icon={<ManageSearchIcon />} tone="warning" title={t('screens.checking')}>
+    <Notice icon="checking" tone="warning" title={t('screens.checking')}>
       <Line>
         {view.shortCode
           ? t('screens.checking_text_code', { name, code: view.shortCode })
@@ -80,7 +68,7 @@ export const WaitingScreen = ({ view }: { view: PayView }) => {
   const t = usePayText();
   const byScreenshot = view.screenshotSubmitted && !view.utrSubmitted;
   return (
-    <Notice icon={<HourglassTopIcon />} tone="info" title={t('screens.waiting')}>
+    <Notice icon="waiting" tone="info" title={t('screens.waiting')}>
       <Amount amount={view.amount} />
       <Line>{`${t(byScreenshot ? 'screens.waiting_screenshot' : 'screens.waiting_utr')} ${t('screens.no_pay_again')}`}</Line>
     </Notice>

@@ -57,6 +57,23 @@ const call = async <T>(path: string, init: RequestInit = {}): Promise<Answer<T>>
 
 const send = (path: string, init?: RequestInit) => call<PayView>(path, init);
 
+/**
+ * The pay-in as the server wrote it into the page (`#pay-state`, see server/plugins/pay-html.ts),
+ * so the first screen needs no call of its own; none (the page served another way), and it is fetched.
+ */
+export const inlinedPay = (): PayResult | undefined => {
+  const text = document.getElementById('pay-state')?.textContent;
+  if (!text) return undefined;
+  try {
+    const state = JSON.parse(text) as { data?: PayView; status: number; serverTime: number };
+    if (state.data) return { data: state.data, error: null, serverTime: state.serverTime };
+    if (state.status === 404) return { data: null, error: { message: 'Not found', status: 404, retryable: false } };
+  } catch {
+    // A state the page cannot read is fetched like a missing one.
+  }
+  return undefined;
+};
+
 const pathOf = (id: string, action = '') => `/v1/pay/${encodeURIComponent(id)}${action}`;
 const postJson = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -65,6 +82,20 @@ const postJson = (body: unknown): RequestInit => ({
 });
 
 export const fetchPay = (id: string) => send(pathOf(id));
+
+/** A short key of a text (FNV-1a), for an address that must change when the text does. */
+export const textKey = (text: string) => {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return (hash >>> 0).toString(36);
+};
+
+/**
+ * The QR image of the pay-in's `upi://pay` link, drawn by the server as SVG. The link's key is in
+ * the address only so that a new link (the amount chosen) fetches a new image: the server draws the
+ * pay-in's own link, never one it is sent.
+ */
+export const qrPath = (id: string, link: string) => `${pathOf(id, '/qr.svg')}?v=${textKey(link)}`;
 
 export const assignBank = (id: string, amount?: number) =>
   send(pathOf(id, '/assign'), postJson(amount === undefined ? {} : { amount }));

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PayError } from './api';
 import { payEn, type PayKey, type PayMessages } from './messages';
+import { payHi } from './messages.hi';
 
 export type PayLocale = 'en' | 'hi';
 export type PayValues = Record<string, string | number>;
@@ -22,10 +23,11 @@ export const pickLocale = (languages: readonly string[] = []): PayLocale => {
   return 'en';
 };
 
-/** English is in the page's bundle; Hindi is fetched when the browser or the customer asks for it. */
-const loaded: Partial<Record<PayLocale, PayMessages>> = { en: payEn };
-const loadMessages = async (locale: PayLocale): Promise<PayMessages> =>
-  (loaded[locale] ??= locale === 'hi' ? (await import('./messages.hi')).payHi : payEn);
+/**
+ * Both languages are in the page's bundle (Hindi adds 2 kB gzip): a Hindi browser's first screen
+ * needs no second round trip, and switching is instant.
+ */
+const MESSAGES: Record<PayLocale, PayMessages> = { en: payEn, hi: payHi };
 
 /** `%{name}` replaced by its value; one without a value is left as it is. */
 export const interpolate = (text: string, values: PayValues = {}) =>
@@ -55,33 +57,14 @@ export const usePayText = () => useContext(PayI18nContext).t;
 const browserLanguages = () =>
   typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
-/**
- * The language of the page: the browser's first, until the customer switches; `<html lang>` follows
- * it. A language still loading keeps the one shown (nothing at first); one that fails to load, English.
- */
+/** The language of the page: the browser's first, until the customer switches; `<html lang>` follows it. */
 export const PayI18nProvider = ({ children }: { children: ReactNode }) => {
-  const [wanted, setWanted] = useState<PayLocale>(() => pickLocale(browserLanguages()));
-  const [shown, setShown] = useState<{ locale: PayLocale; messages: PayMessages } | null>(() => {
-    const messages = loaded[wanted];
-    return messages ? { locale: wanted, messages } : null;
-  });
+  const [locale, setLocale] = useState<PayLocale>(() => pickLocale(browserLanguages()));
   useEffect(() => {
-    let live = true;
-    loadMessages(wanted)
-      .then((messages) => live && setShown({ locale: wanted, messages }))
-      .catch(() => live && setShown((before) => before ?? { locale: 'en', messages: payEn }));
-    return () => {
-      live = false;
-    };
-  }, [wanted]);
-  useEffect(() => {
-    if (shown) document.documentElement.lang = shown.locale;
-  }, [shown]);
-  const value = useMemo(
-    () => shown && { locale: shown.locale, setLocale: setWanted, t: translatorFor(shown.messages) },
-    [shown],
-  );
-  return value && <PayI18nContext.Provider value={value}>{children}</PayI18nContext.Provider>;
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const value = useMemo(() => ({ locale, setLocale, t: translatorFor(MESSAGES[locale]) }), [locale]);
+  return <PayI18nContext.Provider value={value}>{children}</PayI18nContext.Provider>;
 };
 
 /** A failed call's message: the page's own in its language, the server's as the server wrote it. */

@@ -1,10 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ThemeProvider } from '@mui/material';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PayView } from './api';
 import { PayPage } from './PayPage';
 import { CHECKOUT_SCRIPTS } from './providerCheckout';
-import { payTheme } from './theme';
 import { POLL_MS } from './usePayin';
 
 const ID = '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
@@ -60,12 +58,7 @@ const serve = (view: () => PayView, intent: (call: Call) => Response = () => jso
   return calls;
 };
 
-const show = () =>
-  render(
-    <ThemeProvider theme={payTheme}>
-      <PayPage id={ID} redirect={vi.fn()} />
-    </ThemeProvider>,
-  );
+const show = () => render(<PayPage id={ID} redirect={vi.fn()} />);
 
 /** With fake timers: lets pending answers and effects run, then moves the clock. */
 const advance = (ms = 0) => act(() => vi.advanceTimersByTimeAsync(ms));

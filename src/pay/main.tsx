@@ -1,17 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { inlinedPay } from './api';
 import { PayPage } from './PayPage';
-import { payTheme } from './theme';
+import './pay.css';
 
-/** The customer's pay page, /pay/{id}: its own entry, so the public page loads none of the dashboard. */
+/**
+ * The customer's pay page, /pay/{id}: its own entry and its own build (vite.pay.config.ts), so the
+ * public page loads none of the dashboard. The server wrote the pay-in into the page.
+ */
 const id = window.location.pathname.split('/')[2] ?? '';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ThemeProvider theme={payTheme}>
-      <CssBaseline />
-      <PayPage id={decodeURIComponent(id)} />
-    </ThemeProvider>
+    <PayPage id={decodeURIComponent(id)} first={inlinedPay()} />
   </StrictMode>,
 );

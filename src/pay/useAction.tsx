@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
-import { Alert, Button } from '@mui/material';
 import type { PayError, PayResult } from './api';
 import { errorText, usePayText } from './i18n';
+import { Alert, Button } from './ui';
 
 /** One customer action at a time: busy while it runs, the server's message when it fails, and a retry. */
 export const useAction = () => {
@@ -31,7 +31,7 @@ export const ActionError = ({ error, onRetry }: { error: PayError | null; onRetr
         severity="error"
         action={
           error.retryable && (
-            <Button color="inherit" size="small" onClick={onRetry}>
+            <Button variant="text" size="small" onClick={onRetry}>
               {t('screens.retry')}
             </Button>
           )

@@ -4,6 +4,7 @@ import type { Provider } from '../../domain/providers';
 import {
   assignBank,
   fetchPay,
+  qrPath,
   requestIntent,
   submitScreenshot,
   submitUtr,
@@ -34,14 +35,25 @@ const usePageVisible = () => {
 };
 
 /**
- * The pay-in behind the page: loaded once, then polled while its status is open and the tab is
+ * The pay-in behind the page: as the page came with it, or loaded once, then polled while its status is open and the tab is
  * shown. Answers are numbered so that a slow poll never overwrites what a later action returned.
  */
-export const usePayin = (id: string) => {
+/** What the page shows before any call: the pay-in the server wrote into it, if it did. */
+const firstLoad = (valid: boolean, first?: PayResult): PayLoad => {
+  if (!valid) return { kind: 'not-found' };
+  if (first?.data) return { kind: 'ready', view: first.data };
+  if (first?.error?.status === 404) return { kind: 'not-found' };
+  return { kind: 'loading' };
+};
+
+export const usePayin = (id: string, first?: PayResult) => {
   const valid = UUID.test(id);
-  const [load, setLoad] = useState<PayLoad>(valid ? { kind: 'loading' } : { kind: 'not-found' });
+  const [load, setLoad] = useState<PayLoad>(() => firstLoad(valid, first));
+  const known = useRef(load.kind !== 'loading');
   const [expired, setExpired] = useState(false);
-  const [clockOffset, setClockOffset] = useState(0);
+  const [clockOffset, setClockOffset] = useState(() =>
+    first?.data && first.serverTime !== undefined ? first.serverTime - Date.now() : 0,
+  );
   const issued = useRef(0);
   const applied = useRef(0);
 
@@ -72,7 +84,7 @@ export const usePayin = (id: string) => {
   }, [refresh]);
 
   useEffect(() => {
-    if (valid) void refresh();
+    if (valid && !known.current) void refresh();
   }, [valid, refresh]);
 
   const visible = usePageVisible();
@@ -106,6 +118,8 @@ export const usePayin = (id: string) => {
     screenshot: (file: File) => request(() => submitScreenshot(id, file)),
     /** A provider's order to hand the customer over with; the pay-in itself is read by the polling. */
     intent: (provider: Provider, amount?: number) => requestIntent(id, provider, amount),
+    /** Where the QR image of the pay-in's UPI link is drawn. */
+    qr: (link: string) => qrPath(id, link),
   };
   return { load, expired, expire, clockOffset, retry, actions };
 };

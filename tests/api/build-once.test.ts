@@ -15,7 +15,17 @@ import { CHILD_HASH_COST } from '../support/test-config';
  * node_modules (so no build tool, no compiler and no embedded PostgreSQL to reach), nothing to
  * build from, and a preloaded hook that refuses and reports any attempt to load the build tools.
  */
-const SOURCES = ['src', 'domain', 'server', 'scripts', 'index.html', 'pay.html', 'vite.config.ts', 'tsconfig.json'];
+const SOURCES = [
+  'src',
+  'domain',
+  'server',
+  'scripts',
+  'index.html',
+  'pay.html',
+  'vite.config.ts',
+  'vite.pay.config.ts',
+  'tsconfig.json',
+];
 const SHIPPED = ['package.json', 'scripts/start.mjs', 'dist', 'dist-server', 'server/db/migrations'];
 const REFUSING_HOOK = path.join(ROOT_DIR, 'tests', 'support', 'refuse-build-tools.mjs');
 const READY = /Payment-Gateway console ready at http:\/\/localhost:(\d+)/;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
 import { ROOT } from './settings';
 import { fmt, table } from './table';
 import { others, type Measured } from './measured';
+import { fileWeight, htmlAssets, pageWeight, type PageWeight } from '../support/page-weight';
 
 /** One chunk of Vite's build manifest (build.manifest: true). */
 interface ManifestChunk {
@@ -43,6 +43,8 @@ export interface BundleResult {
   lazy: Sized;
   /** The lazy screen whose chunk plus its own static imports (beyond the initial load) weigh most. */
   heaviestLazyRoute: (Sized & { source: string }) | null;
+  /** The customer's pay page (pay.html, a build of its own): what it loads before it draws. */
+  payPage: PageWeight;
 }
 
 /** A production build of the dashboard into outDir, with its manifest; returns the build time. */
@@ -63,8 +65,7 @@ const sizeCache = new Map<string, { raw: number; gzip: number }>();
 const sizeOf = (file: string) => {
   let s = sizeCache.get(file);
   if (!s) {
-    const bytes = fs.readFileSync(file);
-    s = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    s = fileWeight(file);
     sizeCache.set(file, s);
   }
   return s;
@@ -80,28 +81,6 @@ const sum = (dir: string, files: Iterable<string>): Sized => {
     n++;
   }
   return { files: n, raw, gzip };
-};
-
-/** Files the built index.html loads at once: module scripts, module preloads, style sheets. */
-const htmlAssets = (html: string) => {
-  const attr = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
-  const local = (href: string | undefined) => (href && !/^[a-z]+:/i.test(href) ? href.replace(/^\//, '') : undefined);
-  const js = new Set<string>();
-  const css = new Set<string>();
-  for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {
-    if (/type\s*=\s*["']module["']/i.test(tag)) {
-      const src = local(attr(tag, 'src'));
-      if (src) js.add(src);
-    }
-  }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    const rel = attr(tag, 'rel')?.toLowerCase();
-    const href = local(attr(tag, 'href'));
-    if (!href) continue;
-    if (rel === 'modulepreload') js.add(href);
-    if (rel === 'stylesheet') css.add(href);
-  }
-  return { js, css };
 };
 
 /** Sizes of the initial load and of the lazy chunks of a build made with buildDashboard. */
@@ -164,6 +143,7 @@ export const analyzeBundle = (outDir: string, buildMs: number): BundleResult => 
       gzip: lazyChunks.reduce((s, c) => s + c.gzip, 0),
     },
     heaviestLazyRoute,
+    payPage: pageWeight(outDir, 'pay.html'),
   };
 };
 
@@ -192,6 +172,11 @@ export const bundleReport = (r: Measured<BundleResult>): string[] => {
       ),
     );
   rows.push(row('all lazy chunks', r.lazy));
+  const pay = r.payPage;
+  rows.push(
+    ['pay page JS (pay.html, its own build; budget 40 kB gzip)', pay.js.files.length, kb(pay.js.raw), kb(pay.js.gzip)],
+    ['pay page CSS (budget 10 kB gzip)', pay.css.files.length, kb(pay.css.raw), kb(pay.css.gzip)],
+  );
   return [
     `4. Dashboard bundle: production vite build (manifest) into a temp folder, ${fmt(r.buildMs / 1000, 1)} s to build (others before / during: ${others(r.otherCpu)})`,
     table(['part', 'files', 'raw kB', 'gzip -9 kB'], rows),
