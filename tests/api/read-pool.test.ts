@@ -15,7 +15,7 @@ import type { TestServer } from '../support/server';
 import { until } from '../support/until';
 
 /**
- * Issue 32, item 7: boards, reports and their exports read through the read pool, everything else
+ * Issue 32, item 7: boards, reports, their exports and the reconciliation read through the read pool, everything else
  * through the primary's. The "replica" here is a copy of the primary taken at the start and never
  * brought up to date (a replica infinitely behind), opened read-only: what a screen shows tells
  * which database answered it, and any write through the read pool would fail.
@@ -94,10 +94,13 @@ describe('the read pool', () => {
       payinExport: (await call('GET', `/v1/reports/payins/export?from=${today}&to=${today}`, { token: t.admin })).body,
       accountsExport: (await call('GET', `/v1/reports/accounts/export?from=${today}&to=${today}`, { token: t.admin }))
         .body,
+      // When it was checked changes; what it found does not.
+      reconciliation: { ...(await call('GET', '/v1/reconciliation', { token: t.admin })).body.data, checkedAt: null },
     });
     const before = await read();
     expect(before.dashboard.data).toBeDefined();
     expect(before.payinReport.total).toBe(0);
+    expect(before.reconciliation.clean).toBeDefined();
 
     // A pay-in paid on the primary (the merchant API, the pay page and a bank entry: all money paths).
     const s = { call, db: database.db } as TestServer;
