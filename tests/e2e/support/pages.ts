@@ -118,7 +118,9 @@ export const storedToken = (page: Page) => page.evaluate(() => window.localStora
 /** A page in a fresh context (own local storage), with bounded waits so a failure names what it waited for. */
 export const openPage = async (browser: Browser, options: BrowserContextOptions = {}): Promise<Page> => {
   const context = await browser.newContext(options);
-  context.setDefaultTimeout(15_000);
+  // A ceiling, not a speed check: on CI the browser files run beside the deep API files on two
+  // cores, and a list's first draw after a cold page load once took over 15 s there.
+  context.setDefaultTimeout(25_000);
   context.setDefaultNavigationTimeout(30_000);
   return context.newPage();
 };
