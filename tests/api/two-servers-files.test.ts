@@ -23,11 +23,10 @@ let dbUrl: string;
 let seeded: Database;
 const servers = [0, 1].map(() => ({}) as ReturnType<typeof productOn>);
 
-/** A real PNG's signature and header, then random bytes: what is served must be these bytes. */
 /**
  * A PNG's signature and header chunk, then an image-data chunk of `size` random bytes. Random bytes
  * straight after the header were read as chunks of random types and lengths, and about one upload
- * in two was refused as no PNG.
+ * in two was refused as no PNG. What is served must be these bytes.
  */
 const pngOf = (size: number) => {
   const chunk = (type: string, data: Buffer) => {
