@@ -54,9 +54,9 @@ export interface BundleResult {
   heaviestLazyRoute: (Sized & { source: string }) | null;
   /** The customer's pay page (pay.html, a build of its own): what it loads before it draws. */
   payPage: PageWeight;
-  /** The sign-in page at / until its form is usable (budget 120 kB gzip). */
+  /** The sign-in page at / until its form is usable (target 120 kB gzip). */
   signIn: RouteWeight;
-  /** An ADMIN's cold start at /app until the Dashboard and its charts have drawn (budget 350 kB gzip). */
+  /** An ADMIN's cold start at /app until the Dashboard and its charts have drawn (target 350 kB gzip). */
   dashboard: RouteWeight;
 }
 
@@ -189,8 +189,8 @@ export const bundleReport = (r: Measured<BundleResult>): string[] => {
   rows.push(row('all lazy chunks', r.lazy));
   const route = (what: string, w: RouteWeight) => [what, w.files.length, kb(w.raw), kb(w.gzip)];
   rows.push(
-    route('sign-in page at / until its form is usable (budget 120 kB gzip)', r.signIn),
-    route("ADMIN's Dashboard with charts from a cold start (budget 350 kB gzip)", r.dashboard),
+    route('sign-in page at / until its form is usable (target 120 kB gzip)', r.signIn),
+    route("ADMIN's Dashboard with charts from a cold start (target 350 kB gzip)", r.dashboard),
   );
   const pay = r.payPage;
   rows.push(
