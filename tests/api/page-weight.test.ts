@@ -21,10 +21,11 @@ const KB = 1024;
 const PAY_JS_BUDGET = 40 * KB;
 const PAY_CSS_BUDGET = 10 * KB;
 /**
- * Issue 33 asks for 120 kB (sign-in) and 350 kB (Dashboard). Not reached yet, so these budgets are
- * looser: they hold what was reached (sign-in about 137 kB, Dashboard about 366 kB on this build)
- * against growth. React DOM alone is about 66 kB gzip, and with MUI's theme, baseline, card, filled
- * input and button about 110 kB: the sign-in page's floor on this stack. Lower them as it shrinks.
+ * Issue 33 asks for 120 kB (sign-in) and 350 kB (Dashboard). Not reached yet, so these budgets
+ * are looser: they hold what was reached (sign-in 137,310 B = 134 kB, Dashboard 372,311 B =
+ * 364 kB, kB = 1024 B as below) against growth. React DOM alone is about 66 kB gzip, and with
+ * MUI's theme, baseline, card, filled input and button about 110 kB: the sign-in page's floor on
+ * this stack. Lower them as it shrinks.
  */
 const SIGN_IN_TARGET = 120 * KB;
 const SIGN_IN_BUDGET = 140 * KB;
