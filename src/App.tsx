@@ -6,7 +6,10 @@ import { DocumentLanguage } from './i18n/DocumentLanguage';
 import { RouteErrorBoundary } from './layout/AppErrorBoundary';
 import { FullScreenSpinner } from './layout/FullScreenSpinner';
 import { lazyScreen } from './layout/lazyScreen';
-import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
+import { TextFromReactAdmin } from './i18n/TextFromReactAdmin';
+import { consoleDarkTheme, consoleLightTheme } from './layout/consoleTheme';
+import { ToSignIn } from './location';
+import { HeaderStateProvider, Toaster } from './notifications';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -14,9 +17,7 @@ import { PreferencesGate } from './session/PreferencesGate';
 import { preferences } from './session/preferencesStore';
 import { RedirectSignedIn, RequireSession } from './session/RequireSession';
 import { SessionProvider } from './session/SessionProvider';
-import { darkTheme, lightTheme } from './theme';
 
-const LoginPage = lazyScreen(() => import('./pages/LoginPage'), 'LoginPage');
 const ForgotPasswordPage = lazyScreen(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyScreen(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
 const OnBoardingPage = lazyScreen(() => import('./pages/OnBoardingPage'), 'OnBoardingPage');
@@ -24,6 +25,7 @@ const OnBoardingPage = lazyScreen(() => import('./pages/OnBoardingPage'), 'OnBoa
 const Shell = lazyScreen(() => import('./Shell'), 'Shell');
 const NotFoundPage = lazyScreen(() => import('./layout/NotFound'), 'NotFoundPage');
 
+/** The console: every page but the sign-in screen (Root.tsx), on react-admin. */
 export const App = () => (
   <BrowserRouter>
     <AdminContext
@@ -32,13 +34,13 @@ export const App = () => (
       dataProvider={dataProvider}
       i18nProvider={i18nProvider}
       store={preferences}
-      theme={lightTheme}
-      darkTheme={darkTheme}
+      theme={consoleLightTheme}
+      darkTheme={consoleDarkTheme}
     >
       <CssBaseline enableColorScheme />
       <DocumentLanguage />
       <SessionProvider>
-        <ToastProvider>
+        <TextFromReactAdmin>
           <HeaderStateProvider>
             <RouteErrorBoundary fullScreen>
               <Suspense fallback={<FullScreenSpinner />}>
@@ -47,7 +49,8 @@ export const App = () => (
                     path="/"
                     element={
                       <RedirectSignedIn>
-                        <LoginPage />
+                        {/* Signed out at /: Root shows its sign-in page, without react-admin. */}
+                        <ToSignIn />
                       </RedirectSignedIn>
                     }
                   />
@@ -78,7 +81,7 @@ export const App = () => (
             </RouteErrorBoundary>
             <Toaster />
           </HeaderStateProvider>
-        </ToastProvider>
+        </TextFromReactAdmin>
       </SessionProvider>
     </AdminContext>
   </BrowserRouter>

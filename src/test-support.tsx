@@ -4,12 +4,13 @@ import { AdminContext, memoryStore } from 'react-admin';
 import { vi } from 'vitest';
 import type { Role } from '../domain/roles';
 import { belongsToMerchants, belongsToVendor } from '../domain/scope';
-import { App } from './App';
+import { TextFromReactAdmin } from './i18n/TextFromReactAdmin';
 import { HeaderStateProvider, Toaster, ToastProvider } from './notifications';
 import { dataProvider } from './providers/dataProvider';
 import { TOKEN_KEY, USER_DATA_KEY } from './session/storageKeys';
 import { i18nProvider } from './providers/i18nProvider';
 import { SessionProvider } from './session/SessionProvider';
+import { Root } from './Root';
 
 const base64url = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -75,7 +76,7 @@ export const mockApi = (answer: (call: Call) => Response | undefined = () => und
 /** The whole dashboard at a path, as a browser would open it. */
 export const renderAppAt = (path: string) => {
   window.history.pushState({}, '', path);
-  return render(<App />);
+  return render(<Root />);
 };
 
 export const currentPath = () => window.location.pathname;
@@ -84,13 +85,15 @@ export const currentPath = () => window.location.pathname;
 export const renderInAdmin = (ui: ReactNode) =>
   render(
     <AdminContext dataProvider={dataProvider} i18nProvider={i18nProvider} store={memoryStore()}>
-      <SessionProvider>
-        <ToastProvider>
-          <HeaderStateProvider>
-            {ui}
-            <Toaster />
-          </HeaderStateProvider>
-        </ToastProvider>
-      </SessionProvider>
+      <TextFromReactAdmin>
+        <SessionProvider>
+          <ToastProvider>
+            <HeaderStateProvider>
+              {ui}
+              <Toaster />
+            </HeaderStateProvider>
+          </ToastProvider>
+        </SessionProvider>
+      </TextFromReactAdmin>
     </AdminContext>,
   );

@@ -1,5 +1,3 @@
-import { createElement } from 'react';
-import { ListError } from './resources/shared/ListError';
 import type { CSSObject, Theme } from '@mui/material';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
@@ -77,17 +75,6 @@ const shared = (base: RaThemeOptions, green: GreenShades): RaThemeOptions => ({
     },
     MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
-    // A list wider than the screen scrolls inside its card instead of pushing the page sideways.
-    RaList: {
-      styleOverrides: { root: { '& .RaList-main': { minWidth: 0 } } },
-      // A failed load is an error panel with Retry, in every list (issue 31, item 6).
-      defaultProps: { error: createElement(ListError) },
-    },
-    // A record's page no wider than the screen: its wide tables scroll in their own box.
-    RaShow: { styleOverrides: { root: { '& .RaShow-card': { minWidth: 0 } } } },
-    // A record's value (an id, an address, a reason) wraps anywhere rather than widen a phone's page.
-    RaLabeled: { styleOverrides: { root: { minWidth: 0, overflowWrap: 'anywhere' } } },
-    RaDataTable: { styleOverrides: { root: { '& .RaDataTable-tableWrapper': { overflowX: 'auto' } } } },
     // Compact rows: a list shows more of the day, and fits a 1440 px screen (issue 31, item 5).
     MuiTableCell: { styleOverrides: { sizeSmall: { padding: '4px 8px' } } },
     // An unselected tab in the text's own colour is drawn at 60 %: 4.29:1 on white, under WCAG's

@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /** The recovery codes, shown once after two-factor is turned on; continues only when the user says so. */
 export const RecoveryCodes = ({ codes, onSaved }: { codes: string[]; onSaved: () => void }) => {
-  const translate = useTranslate();
+  const translate = useText();
   return (
     <Stack spacing={2}>
       <Alert severity="warning">{translate('app.two_factor.recovery_intro')}</Alert>

@@ -1,10 +1,10 @@
 import { Box, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
 import type { Enrolment } from './twoFactor';
+import { useText } from '../i18n/text';
 
 /** The QR code an authenticator app scans, and the key to type where scanning is not possible. */
 export const SecretKey = ({ enrolment }: { enrolment: Enrolment }) => {
-  const translate = useTranslate();
+  const translate = useText();
   return (
     <Stack spacing={1} sx={{ alignItems: 'center' }}>
       <Box

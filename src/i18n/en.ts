@@ -11,6 +11,8 @@ import { bankEntryMessages } from '../resources/bank-entries/messages';
 import { dashboardMessages } from '../pages/dashboard/messages';
 import { lienMessages } from '../resources/liens/messages';
 import { liveMessages } from '../live/messages';
+import { APP_NAME, loginMessages } from '../pages/login/messages';
+import { toastMessages } from '../notifications/messages';
 import { merchantMessages } from '../resources/merchants/messages';
 import { payinMessages } from '../resources/payins/messages';
 import { payoutMessages } from '../resources/payouts/messages';
@@ -30,7 +32,7 @@ import { statusMessages } from './statuses';
  */
 export const appMessages = {
   app: {
-    name: 'Payment-Gateway',
+    name: APP_NAME,
     ...accountMessages,
     ...approvalMessages,
     ...attentionMessages,
@@ -105,14 +107,7 @@ export const appMessages = {
       dark_theme: 'Dark theme',
       light_theme: 'Light theme',
     },
-    toast: {
-      region: 'Notifications',
-      success: 'Success',
-      error: 'Error',
-      info: 'Info',
-      warning: 'Warning',
-      dismiss: 'Dismiss',
-    },
+    toast: toastMessages,
     screens: {
       merchant_applications: 'Merchant Applications',
       audit_events: 'Audit Log',
@@ -152,21 +147,7 @@ export const appMessages = {
       access_denied_hint: 'Your role cannot use this screen. Ask an administrator if you need it.',
       session_ended: 'Your session has ended. Please sign in again.',
     },
-    login: {
-      title: 'Sign in',
-      subtitle: 'Payment-Gateway console',
-      user_name: 'User Name',
-      password: 'Password',
-      submit: 'Login',
-      forgot: 'Forgot password?',
-      apply: 'Apply as a merchant',
-      failed: 'Sign-in failed',
-      elsewhere_title: 'Signed in elsewhere',
-      continue: 'Continue',
-      cancel: 'Cancel',
-      show_password: 'Show password',
-      hide_password: 'Hide password',
-    },
+    login: loginMessages,
     forgot: {
       title: 'Forgot password',
       intro: 'Enter your user name. If the account exists, a link to reset the password is sent to its owner.',

@@ -1,9 +1,9 @@
 import { Box, CircularProgress } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /** SPEC §2: covers the screen while a lazily loaded screen arrives. */
 export const FullScreenSpinner = () => {
-  const translate = useTranslate();
+  const translate = useText();
   return (
     <Box
       sx={{

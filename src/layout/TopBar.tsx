@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AppBar, Box, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { darken } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
@@ -6,7 +6,6 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import SecurityIcon from '@mui/icons-material/Security';
 import { LoadingIndicator, ToggleThemeButton, useTranslate } from 'react-admin';
 import { ROLE_LABELS, type Role } from '../../domain/roles';
-import { TwoFactorDialog } from '../account/TwoFactorDialog';
 import { ApprovalsLink } from '../pages/approvals/ApprovalsLink';
 import { AttentionBell } from '../pages/attention/AttentionBell';
 import { GlobalSearch } from '../pages/search/GlobalSearch';
@@ -19,6 +18,11 @@ import { readUserData } from '../session/session';
 import { useSession } from '../session/SessionProvider';
 import { MENU_BUTTON_COLOR } from '../theme';
 import { useSignOut } from '../session/useEndSession';
+
+// Opened from the account menu, rarely: its forms load with it, not with every screen.
+const TwoFactorDialog = lazy(() =>
+  import('../account/TwoFactorDialog').then((module) => ({ default: module.TwoFactorDialog })),
+);
 
 const UserBadge = ({ name, role }: { name: string; role: Role }) => {
   const translate = useTranslate();
@@ -105,7 +109,11 @@ export const TopBar = ({ role, onToggleMenu }: { role: Role; onToggleMenu: () =>
           </>
         )}
       </Toolbar>
-      {twoFactorOpen && <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />}
+      {twoFactorOpen && (
+        <Suspense fallback={null}>
+          <TwoFactorDialog onClose={() => setTwoFactorOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 };

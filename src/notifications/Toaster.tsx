@@ -1,46 +1,15 @@
-import { useEffect, useState } from 'react';
-import { Alert, AlertTitle, Box, Fade } from '@mui/material';
-import { useTranslate } from 'react-admin';
-import { TOAST_TRANSITION_MS, type Toast } from './toastQueue';
+import { lazy, Suspense } from 'react';
+import { Box } from '@mui/material';
+import { useText } from '../i18n/text';
 import { useToastQueue } from './ToastProvider';
 
-const ToastView = ({ toast, onGone }: { toast: Toast; onGone: (id: string) => void }) => {
-  const translate = useTranslate();
-  const [shown, setShown] = useState(true);
-
-  useEffect(() => {
-    if (!Number.isFinite(toast.timeOut)) return undefined;
-    const timer = setTimeout(() => setShown(false), toast.timeOut);
-    return () => clearTimeout(timer);
-  }, [toast.timeOut]);
-
-  const handleClick = toast.onClick
-    ? () => {
-        toast.onClick?.();
-        setShown(false);
-      }
-    : undefined;
-
-  return (
-    <Fade in={shown} appear timeout={TOAST_TRANSITION_MS} onExited={() => onGone(toast.id)}>
-      <Alert
-        severity={toast.type}
-        variant="filled"
-        onClick={handleClick}
-        onClose={() => setShown(false)}
-        closeText={translate('app.toast.dismiss')}
-        sx={{ width: '100%', boxShadow: 3, cursor: handleClick ? 'pointer' : undefined, whiteSpace: 'pre-line' }}
-      >
-        <AlertTitle>{toast.title}</AlertTitle>
-        {toast.message}
-      </Alert>
-    </Fade>
-  );
-};
+// A toast's look (MUI's Alert and its icons) is fetched with the first toast: the sign-in page
+// shows none until something fails. The region itself is there from the start, for screen readers.
+const ToastView = lazy(() => import('./ToastView').then((module) => ({ default: module.ToastView })));
 
 /** The toast region: every queued toast, newest priority ones first, each hiding after its time-out. */
 export const Toaster = () => {
-  const translate = useTranslate();
+  const translate = useText();
   const { toasts, remove } = useToastQueue();
   return (
     <Box
@@ -61,9 +30,11 @@ export const Toaster = () => {
         pointerEvents: toasts.length ? 'auto' : 'none',
       }}
     >
-      {toasts.map((toast) => (
-        <ToastView key={toast.id} toast={toast} onGone={remove} />
-      ))}
+      <Suspense fallback={null}>
+        {toasts.map((toast) => (
+          <ToastView key={toast.id} toast={toast} onGone={remove} />
+        ))}
+      </Suspense>
     </Box>
   );
 };

@@ -1,17 +1,28 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { Button, Stack } from '@mui/material';
-import { Form, PasswordInput, TextInput, useLogin, useTranslate } from 'react-admin';
-import { required } from '../../domain/validation';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Stack } from '@mui/material';
+import { useText } from '../i18n/text';
+import { useToasts } from '../notifications/ToastProvider';
+import { storeLogin } from '../session/session';
 import { RecoveryCodes } from '../account/RecoveryCodes';
-import { isSignedInElsewhere, type Credentials, type SignedIn } from '../providers/authProvider';
-import { useToasts } from '../notifications';
 import { ChangePasswordStep } from './login/ChangePasswordStep';
 import { CodeStep } from './login/CodeStep';
 import { EnrolStep } from './login/EnrolStep';
-import { isSignedIn, signInSteps, type SignInAnswer } from './login/signIn';
-import { PageLink } from './PageLink';
+import { PasswordStep } from './login/PasswordStep';
+import {
+  isSignedIn,
+  isSignedInElsewhere,
+  signInSteps,
+  type Credentials,
+  type SignedIn,
+  type SignInAnswer,
+} from './login/signIn';
+import { SignInLink } from './login/SignInLink';
 import { PublicPage } from './PublicPage';
-import { SignedInElsewhereDialog } from './SignedInElsewhereDialog';
+
+// The prompt few sign-ins reach (MUI's Dialog, its modal and focus trap): loaded when first shown.
+const SignedInElsewhereDialog = lazy(() =>
+  import('./SignedInElsewhereDialog').then((m) => ({ default: m.SignedInElsewhereDialog })),
+);
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -32,22 +43,16 @@ const TITLES: Record<Step['name'], [title: string, intro?: string]> = {
 
 /**
  * SPEC §2: the sign-in screen at /, every step of signing in on it. A session open elsewhere is
- * ended only after the user agrees; the session is stored only once nothing more is asked.
+ * ended only after the user agrees; the session is stored only once nothing more is asked, and
+ * storing it opens the console at the role's home (Root).
  */
 export const LoginPage = () => {
-  const translate = useTranslate();
-  const login = useLogin();
+  const translate = useText();
   const toasts = useToasts();
   const [busy, setBusy] = useState(false);
   const [step, setStep] = useState<Step>({ name: 'password' });
   const [pending, setPending] = useState<{ retry: () => void; message: string } | null>(null);
   const credentials = useRef<Credentials>({ userName: '', password: '' });
-  const userNameLabel = translate('app.login.user_name');
-  const passwordLabel = translate('app.login.password');
-  const validate = useMemo(
-    () => ({ userName: required(userNameLabel), password: required(passwordLabel) }),
-    [userNameLabel, passwordLabel],
-  );
 
   const fail = useCallback(
     (error: unknown) => toasts.error(translate('app.login.failed'), messageOf(error)),
@@ -62,17 +67,17 @@ export const LoginPage = () => {
     [fail, restart],
   );
 
-  const enter = async (signedIn: SignedIn) => {
+  const enter = (signedIn: SignedIn) => {
     if (signedIn.mustChangePassword)
       setStep({ name: 'change-password', signedIn, userName: credentials.current.userName });
-    else await login(signedIn);
+    else storeLogin(signedIn.accessToken, signedIn.user);
   };
 
-  const next = async (answer: SignInAnswer) => {
+  const next = (answer: SignInAnswer) => {
     if (!isSignedIn(answer))
       setStep({ name: answer.twoFactor === 'enrol' ? 'enrol' : 'code', challenge: answer.challenge });
     else if (answer.recoveryCodes?.length) setStep({ name: 'recovery', signedIn: answer });
-    else await enter(answer);
+    else enter(answer);
   };
 
   /** One step sent to the server; answered 409, it is sent again with override once the user agrees. */
@@ -81,7 +86,7 @@ export const LoginPage = () => {
     try {
       const answer = await send(override);
       setPending(null);
-      await next(answer);
+      next(answer);
     } catch (error) {
       if (!override && isSignedInElsewhere(error)) {
         setPending({ message: messageOf(error), retry: () => void run(send, true) });
@@ -116,33 +121,10 @@ export const LoginPage = () => {
     <PublicPage title={translate(title)} intro={intro && translate(intro)}>
       {step.name === 'password' && (
         <>
-          <Form
-            onSubmit={(values: Record<string, unknown>) =>
-              signIn({ userName: String(values.userName).trim(), password: String(values.password) })
-            }
-            noValidate
-            disableInvalidFormNotification
-          >
-            <TextInput
-              source="userName"
-              label={userNameLabel}
-              validate={validate.userName}
-              autoComplete="username"
-              autoFocus
-            />
-            <PasswordInput
-              source="password"
-              label={passwordLabel}
-              validate={validate.password}
-              autoComplete="current-password"
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-              {translate('app.login.submit')}
-            </Button>
-          </Form>
+          <PasswordStep busy={busy} onSubmit={signIn} />
           <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 2, gap: 1, flexWrap: 'wrap' }}>
-            <PageLink to="/forgot-password">{translate('app.login.forgot')}</PageLink>
-            <PageLink to="/on-boarding">{translate('app.login.apply')}</PageLink>
+            <SignInLink to="/forgot-password">{translate('app.login.forgot')}</SignInLink>
+            <SignInLink to="/on-boarding">{translate('app.login.apply')}</SignInLink>
           </Stack>
         </>
       )}
@@ -153,31 +135,35 @@ export const LoginPage = () => {
           onCode={(code) => run((override) => signInSteps.code(step.challenge, code, override))}
         />
       )}
-      {step.name === 'enrol' && (
-        <EnrolStep
-          challenge={step.challenge}
-          busy={busy}
-          onBack={restart}
-          onError={failAndRestart}
-          onCode={(code) => run((override) => signInSteps.code(step.challenge, code, override))}
-        />
-      )}
-      {step.name === 'recovery' && (
-        <RecoveryCodes codes={step.signedIn.recoveryCodes ?? []} onSaved={() => void enter(step.signedIn)} />
-      )}
-      {step.name === 'change-password' && (
-        <ChangePasswordStep
-          userName={step.userName}
-          busy={busy}
-          onPassword={(password) => void changePassword(step.signedIn, password)}
-        />
-      )}
-      <SignedInElsewhereDialog
-        message={pending?.message ?? null}
-        busy={busy}
-        onCancel={() => setPending(null)}
-        onContinue={() => pending?.retry()}
-      />
+      <Suspense fallback={null}>
+        {step.name === 'enrol' && (
+          <EnrolStep
+            challenge={step.challenge}
+            busy={busy}
+            onBack={restart}
+            onError={failAndRestart}
+            onCode={(code) => run((override) => signInSteps.code(step.challenge, code, override))}
+          />
+        )}
+        {step.name === 'recovery' && (
+          <RecoveryCodes codes={step.signedIn.recoveryCodes ?? []} onSaved={() => enter(step.signedIn)} />
+        )}
+        {step.name === 'change-password' && (
+          <ChangePasswordStep
+            userName={step.userName}
+            busy={busy}
+            onPassword={(password) => void changePassword(step.signedIn, password)}
+          />
+        )}
+        {pending && (
+          <SignedInElsewhereDialog
+            message={pending.message}
+            busy={busy}
+            onCancel={() => setPending(null)}
+            onContinue={() => pending.retry()}
+          />
+        )}
+      </Suspense>
     </PublicPage>
   );
 };

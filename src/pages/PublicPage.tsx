@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /** The frame of the public screens: the product's name over a card. */
 export const PublicPage = ({
@@ -15,7 +15,7 @@ export const PublicPage = ({
   children: ReactNode;
   width?: number;
 }) => {
-  const translate = useTranslate();
+  const translate = useText();
   return (
     <Box
       component="main"

@@ -1,5 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useText } from '../i18n/text';
 
 /** The 409 prompt: sign in here and end the session open elsewhere, or stop. */
 export const SignedInElsewhereDialog = ({
@@ -13,7 +13,7 @@ export const SignedInElsewhereDialog = ({
   onCancel: () => void;
   busy: boolean;
 }) => {
-  const translate = useTranslate();
+  const translate = useText();
   return (
     <Dialog open={message !== null} onClose={onCancel} aria-labelledby="signed-in-elsewhere-title">
       <DialogTitle id="signed-in-elsewhere-title">{translate('app.login.elsewhere_title')}</DialogTitle>

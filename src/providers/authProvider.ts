@@ -1,34 +1,10 @@
-import { HttpError, type AuthProvider } from 'react-admin';
+import type { AuthProvider } from 'react-admin';
 import { homePath } from '../../domain/access';
 import { menuFor } from '../../domain/menu';
-import type { Role } from '../../domain/roles';
 import { clearStorage, readStoredSession, readUserData, storeLogin } from '../session/session';
 import { TOKEN_KEY } from '../session/storageKeys';
-import { postWithHeaders, type ApiError } from './http';
-
-export interface Credentials {
-  userName: string;
-  password: string;
-  /** Ends a session the user has open elsewhere (the 409 prompt). */
-  override?: boolean;
-}
-
-/** A sign-in that opened a session (POST /v1/login, or its second step). */
-export interface SignedIn {
-  accessToken: string;
-  expiresAt: string;
-  user: { name: string; role: Role; code: string[] };
-  /** An administrator set the password: the login screen asks for a new one before storing the session. */
-  mustChangePassword?: true;
-  /** After enrolling in two-factor at sign-in: shown once. */
-  recoveryCodes?: string[];
-}
-
-/** The failure of a call, thrown the way react-admin expects: message, status, and the error as body. */
-export const toHttpError = (error: ApiError) => new HttpError(error.message, error.status ?? 0, error);
-
-export const isSignedInElsewhere = (error: unknown) =>
-  error instanceof HttpError && error.status === 409 && (error.body as ApiError | undefined)?.code === 'SESSION_EXISTS';
+import type { SignedIn } from '../pages/login/signIn';
+import { postWithHeaders } from './http';
 
 export const authProvider: AuthProvider = {
   /** The last step of the login screen's sign-in (pages/login): keeps the session and goes home. */

@@ -4,7 +4,16 @@ import { performance } from 'node:perf_hooks';
 import { ROOT } from './settings';
 import { fmt, table } from './table';
 import { others, type Measured } from './measured';
-import { fileWeight, htmlAssets, pageWeight, type PageWeight } from '../support/page-weight';
+import {
+  DASHBOARD_CHUNKS,
+  fileWeight,
+  htmlAssets,
+  pageWeight,
+  routeWeight,
+  SIGN_IN_CHUNKS,
+  type PageWeight,
+  type RouteWeight,
+} from '../support/page-weight';
 
 /** One chunk of Vite's build manifest (build.manifest: true). */
 interface ManifestChunk {
@@ -45,6 +54,10 @@ export interface BundleResult {
   heaviestLazyRoute: (Sized & { source: string }) | null;
   /** The customer's pay page (pay.html, a build of its own): what it loads before it draws. */
   payPage: PageWeight;
+  /** The sign-in page at / until its form is usable (target 120 kB gzip). */
+  signIn: RouteWeight;
+  /** An ADMIN's cold start at /app until the Dashboard and its charts have drawn (target 350 kB gzip). */
+  dashboard: RouteWeight;
 }
 
 /** A production build of the dashboard into outDir, with its manifest; returns the build time. */
@@ -144,6 +157,8 @@ export const analyzeBundle = (outDir: string, buildMs: number): BundleResult => 
     },
     heaviestLazyRoute,
     payPage: pageWeight(outDir, 'pay.html'),
+    signIn: routeWeight(outDir, SIGN_IN_CHUNKS),
+    dashboard: routeWeight(outDir, DASHBOARD_CHUNKS),
   };
 };
 
@@ -172,6 +187,11 @@ export const bundleReport = (r: Measured<BundleResult>): string[] => {
       ),
     );
   rows.push(row('all lazy chunks', r.lazy));
+  const route = (what: string, w: RouteWeight) => [what, w.files.length, kb(w.raw), kb(w.gzip)];
+  rows.push(
+    route('sign-in page at / until its form is usable (target 120 kB gzip)', r.signIn),
+    route("ADMIN's Dashboard with charts from a cold start (target 350 kB gzip)", r.dashboard),
+  );
   const pay = r.payPage;
   rows.push(
     ['pay page JS (pay.html, its own build; budget 40 kB gzip)', pay.js.files.length, kb(pay.js.raw), kb(pay.js.gzip)],

@@ -1,6 +1,7 @@
-import { Button } from '@mui/material';
-import { Form, PasswordInput, useTranslate } from 'react-admin';
+import { Box, Button } from '@mui/material';
+import { useText } from '../../i18n/text';
 import { useNewPasswordValidation } from '../useNewPasswordValidation';
+import { PasswordField, useCheckedForm } from './fields';
 
 /** A user whose password an administrator set chooses one of their own before entering the console. */
 export const ChangePasswordStep = ({
@@ -12,29 +13,27 @@ export const ChangePasswordStep = ({
   busy: boolean;
   onPassword: (password: string) => void;
 }) => {
-  const translate = useTranslate();
+  const text = useText();
   const validate = useNewPasswordValidation('app.change_password');
   const { newLabel, confirmLabel } = validate;
+  const { field, submit } = useCheckedForm({ password: validate.password, confirm: validate.confirm }, (values) =>
+    onPassword(values.password ?? ''),
+  );
   return (
-    <Form
-      onSubmit={(values: Record<string, unknown>) => onPassword(String(values.password))}
-      noValidate
-      disableInvalidFormNotification
-    >
+    <Box component="form" onSubmit={submit} noValidate>
       {/* For password managers: whose password this is. */}
       <input type="text" name="username" autoComplete="username" value={userName} readOnly hidden />
-      <PasswordInput
-        source="password"
+      <PasswordField
+        {...field('password')}
         label={newLabel}
-        validate={validate.password}
-        helperText={translate('app.change_password.help')}
+        helperText={text('app.change_password.help')}
         autoComplete="new-password"
         autoFocus
       />
-      <PasswordInput source="confirm" label={confirmLabel} validate={validate.confirm} autoComplete="new-password" />
+      <PasswordField {...field('confirm')} label={confirmLabel} autoComplete="new-password" />
       <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-        {translate('app.change_password.submit')}
+        {text('app.change_password.submit')}
       </Button>
-    </Form>
+    </Box>
   );
 };

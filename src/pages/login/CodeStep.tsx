@@ -1,21 +1,49 @@
-import { useMemo } from 'react';
-import { Button } from '@mui/material';
-import { Form, TextInput, useTranslate } from 'react-admin';
+import { useMemo, type ReactNode } from 'react';
+import { Box, Button } from '@mui/material';
 import { required } from '../../../domain/validation';
+import { useText } from '../../i18n/text';
+import { Field, useCheckedForm } from './fields';
 
-/** A code from the authenticator app (or a recovery code): the second step of signing in. */
-export const CodeField = ({ label, help }: { label: string; help: string }) => {
-  const validate = useMemo(() => required(label), [label]);
+/**
+ * A code from the authenticator app (or a recovery code): the second step of signing in, and the
+ * first code of an enrolment (with the new secret above it).
+ */
+export const CodeForm = ({
+  label,
+  help,
+  busy,
+  onCode,
+  onBack,
+  children,
+}: {
+  label: string;
+  help: string;
+  busy: boolean;
+  onCode: (code: string) => void;
+  onBack: () => void;
+  children?: ReactNode;
+}) => {
+  const text = useText();
+  const checks = useMemo(() => ({ code: [required(label)] }), [label]);
+  const { field, submit } = useCheckedForm(checks, (values) => onCode((values.code ?? '').trim()));
   return (
-    <TextInput
-      source="code"
-      label={label}
-      helperText={help}
-      validate={validate}
-      autoComplete="one-time-code"
-      autoFocus
-      slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
-    />
+    <Box component="form" onSubmit={submit} noValidate>
+      {children}
+      <Field
+        {...field('code')}
+        label={label}
+        helperText={help}
+        autoComplete="one-time-code"
+        autoFocus
+        inputProps={{ spellCheck: false, autoCapitalize: 'none' }}
+      />
+      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
+        {text('app.two_factor.verify')}
+      </Button>
+      <Button onClick={onBack} fullWidth sx={{ mt: 1 }}>
+        {text('app.two_factor.back')}
+      </Button>
+    </Box>
   );
 };
 
@@ -28,20 +56,14 @@ export const CodeStep = ({
   onCode: (code: string) => void;
   onBack: () => void;
 }) => {
-  const translate = useTranslate();
+  const text = useText();
   return (
-    <Form
-      onSubmit={(values: Record<string, unknown>) => onCode(String(values.code).trim())}
-      noValidate
-      disableInvalidFormNotification
-    >
-      <CodeField label={translate('app.two_factor.code')} help={translate('app.two_factor.code_help')} />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-        {translate('app.two_factor.verify')}
-      </Button>
-      <Button onClick={onBack} fullWidth sx={{ mt: 1 }}>
-        {translate('app.two_factor.back')}
-      </Button>
-    </Form>
+    <CodeForm
+      label={text('app.two_factor.code')}
+      help={text('app.two_factor.code_help')}
+      busy={busy}
+      onCode={onCode}
+      onBack={onBack}
+    />
   );
 };

@@ -1,9 +1,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Button, CircularProgress, Stack } from '@mui/material';
-import { Form, useTranslate } from 'react-admin';
+import { CircularProgress, Stack } from '@mui/material';
 import { SecretKey } from '../../account/SecretKey';
 import type { Enrolment } from '../../account/twoFactor';
-import { CodeField } from './CodeStep';
+import { useText } from '../../i18n/text';
+import { CodeForm } from './CodeStep';
 import { signInSteps } from './signIn';
 
 /** Sign-in of a role that must use two-factor and has not yet: a new secret, then its first code. */
@@ -20,7 +20,7 @@ export const EnrolStep = ({
   onBack: () => void;
   onError: (error: unknown) => void;
 }) => {
-  const translate = useTranslate();
+  const text = useText();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   // The secret is asked for once per challenge, whatever the parent's re-renders.
   const reportError = useEffectEvent((error: unknown) => onError(error));
@@ -38,23 +38,18 @@ export const EnrolStep = ({
   if (!enrolment)
     return (
       <Stack sx={{ alignItems: 'center', py: 4 }}>
-        <CircularProgress aria-label={translate('app.two_factor.loading')} />
+        <CircularProgress aria-label={text('app.two_factor.loading')} />
       </Stack>
     );
   return (
-    <Form
-      onSubmit={(values: Record<string, unknown>) => onCode(String(values.code).trim())}
-      noValidate
-      disableInvalidFormNotification
+    <CodeForm
+      label={text('app.two_factor.first_code')}
+      help={text('app.two_factor.first_code_help')}
+      busy={busy}
+      onCode={onCode}
+      onBack={onBack}
     >
       <SecretKey enrolment={enrolment} />
-      <CodeField label={translate('app.two_factor.first_code')} help={translate('app.two_factor.first_code_help')} />
-      <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} sx={{ mt: 2 }}>
-        {translate('app.two_factor.verify')}
-      </Button>
-      <Button onClick={onBack} fullWidth sx={{ mt: 1 }}>
-        {translate('app.two_factor.back')}
-      </Button>
-    </Form>
+    </CodeForm>
   );
 };

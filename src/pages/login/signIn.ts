@@ -1,6 +1,31 @@
-import { post, postWithHeaders } from '../../providers/http';
-import { toHttpError, type Credentials, type SignedIn } from '../../providers/authProvider';
+import { HttpError } from 'react-admin';
+import type { Role } from '../../../domain/roles';
+import { post, postWithHeaders, type ApiError } from '../../providers/http';
 import type { Enrolment } from '../../account/twoFactor';
+
+export interface Credentials {
+  userName: string;
+  password: string;
+  /** Ends a session the user has open elsewhere (the 409 prompt). */
+  override?: boolean;
+}
+
+/** A sign-in that opened a session (POST /v1/login, or its second step). */
+export interface SignedIn {
+  accessToken: string;
+  expiresAt: string;
+  user: { name: string; role: Role; code: string[] };
+  /** An administrator set the password: the login screen asks for a new one before storing the session. */
+  mustChangePassword?: true;
+  /** After enrolling in two-factor at sign-in: shown once. */
+  recoveryCodes?: string[];
+}
+
+/** The failure of a call, thrown the way react-admin expects: message, status, and the error as body. */
+export const toHttpError = (error: ApiError) => new HttpError(error.message, error.status ?? 0, error);
+
+export const isSignedInElsewhere = (error: unknown) =>
+  error instanceof HttpError && error.status === 409 && (error.body as ApiError | undefined)?.code === 'SESSION_EXISTS';
 
 /** What a sign-in step answers: a session, or the second factor still needed. */
 export type SignInAnswer = SignedIn | { twoFactor: 'required' | 'enrol'; challenge: string };

@@ -1,6 +1,8 @@
 import HistoryIcon from '@mui/icons-material/History';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { AuditEventList } from './AuditEventList';
+
+const AuditEventList = lazyScreen(() => import('./AuditEventList'), 'AuditEventList');
 
 /** /app/audit-events (ADMIN, outside the menu): who changed what, and when. */
 export default {

@@ -1,6 +1,8 @@
 import ReceiptIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { AddDataScreen } from './AddDataScreen';
+
+const AddDataScreen = lazyScreen(() => import('./AddDataScreen'), 'AddDataScreen');
 
 /** /app/add-data: the credits seen on the pay-in banks' statements (API resource bank-entries). */
 export default {

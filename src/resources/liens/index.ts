@@ -1,7 +1,9 @@
 import ChargeBackIcon from '@mui/icons-material/AssignmentReturnOutlined';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { LienList } from './LienList';
-import { LienShow } from './LienShow';
+
+const LienList = lazyScreen(() => import('./LienList'), 'LienList');
+const LienShow = lazyScreen(() => import('./LienShow'), 'LienShow');
 
 /** /app/lien ("ChargeBack"): chargebacks over /v1/liens. */
 export default {

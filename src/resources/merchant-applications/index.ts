@@ -1,7 +1,9 @@
 import ApplicationIcon from '@mui/icons-material/AssignmentOutlined';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { ApplicationList } from './ApplicationList';
-import { ApplicationShow } from './ApplicationShow';
+
+const ApplicationList = lazyScreen(() => import('./ApplicationList'), 'ApplicationList');
+const ApplicationShow = lazyScreen(() => import('./ApplicationShow'), 'ApplicationShow');
 
 /** /app/merchant-applications (ADMIN, outside the menu): on-boarding applications to approve or reject. */
 export default {

@@ -1,9 +1,11 @@
 import MerchantIcon from '@mui/icons-material/StorefrontOutlined';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { MerchantCreate } from './MerchantCreate';
-import { MerchantEdit } from './MerchantEdit';
-import { MerchantList } from './MerchantList';
-import { MerchantShow } from './MerchantShow';
+
+const MerchantCreate = lazyScreen(() => import('./MerchantCreate'), 'MerchantCreate');
+const MerchantEdit = lazyScreen(() => import('./MerchantEdit'), 'MerchantEdit');
+const MerchantList = lazyScreen(() => import('./MerchantList'), 'MerchantList');
+const MerchantShow = lazyScreen(() => import('./MerchantShow'), 'MerchantShow');
 
 /** /app/merchant: merchants and their sub-merchants, limits, fees and keys. */
 export default {

@@ -1,11 +1,12 @@
 import DepositIcon from '@mui/icons-material/SavingsOutlined';
 import type { PayinView } from '../../../domain/payin';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { payinListOf } from './PayinList';
-import { PayinShow } from './PayinShow';
+
+const PayinShow = lazyScreen(() => import('./PayinShow'), 'PayinShow');
 
 const screen = (view: PayinView): ResourceConfig => ({
-  list: payinListOf(view),
+  list: lazyScreen(() => import('./PayinList').then((m) => ({ PayinList: m.payinListOf(view) })), 'PayinList'),
   show: PayinShow,
   icon: DepositIcon,
   recordRepresentation: 'shortCode',

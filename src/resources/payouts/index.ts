@@ -1,11 +1,12 @@
 import WithdrawalIcon from '@mui/icons-material/PaymentsOutlined';
 import type { PayoutView } from '../../../domain/payout';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { payoutListOf } from './PayoutList';
-import { PayoutShow } from './PayoutShow';
+
+const PayoutShow = lazyScreen(() => import('./PayoutShow'), 'PayoutShow');
 
 const screen = (view: PayoutView): ResourceConfig => ({
-  list: payoutListOf(view),
+  list: lazyScreen(() => import('./PayoutList').then((m) => ({ PayoutList: m.payoutListOf(view) })), 'PayoutList'),
   show: PayoutShow,
   icon: WithdrawalIcon,
   recordRepresentation: (record) => String(record.merchantOrderId ?? record.id),

@@ -1,7 +1,9 @@
 import WebhookIcon from '@mui/icons-material/Webhook';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { ProviderEventList } from './ProviderEventList';
-import { ProviderEventShow } from './ProviderEventShow';
+
+const ProviderEventList = lazyScreen(() => import('./ProviderEventList'), 'ProviderEventList');
+const ProviderEventShow = lazyScreen(() => import('./ProviderEventShow'), 'ProviderEventShow');
 
 /** /app/provider-events (ADMIN, outside the menu): every webhook the payment providers sent, and how it ended. */
 export default {

@@ -1,9 +1,11 @@
 import VendorIcon from '@mui/icons-material/LocalShippingOutlined';
+import { lazyScreen } from '../../layout/lazyScreen';
 import type { ResourceConfig } from '../types';
-import { VendorCreate } from './VendorCreate';
-import { VendorEdit } from './VendorEdit';
-import { VendorList } from './VendorList';
-import { VendorShow } from './VendorShow';
+
+const VendorCreate = lazyScreen(() => import('./VendorCreate'), 'VendorCreate');
+const VendorEdit = lazyScreen(() => import('./VendorEdit'), 'VendorEdit');
+const VendorList = lazyScreen(() => import('./VendorList'), 'VendorList');
+const VendorShow = lazyScreen(() => import('./VendorShow'), 'VendorShow');
 
 /** /app/vendor: the vendors who supply bank accounts and process pay-outs. */
 export default {

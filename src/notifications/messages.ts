@@ -1,0 +1,9 @@
+/** The English messages of the toasts (`app.toast.*`). */
+export const toastMessages = {
+  region: 'Notifications',
+  success: 'Success',
+  error: 'Error',
+  info: 'Info',
+  warning: 'Warning',
+  dismiss: 'Dismiss',
+};
