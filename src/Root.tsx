@@ -1,4 +1,5 @@
 import { lazy, startTransition, Suspense, useEffect, useReducer } from 'react';
+import { FullScreenSpinner } from './layout/FullScreenSpinner';
 import { withChunkTimeout } from './layout/lazyScreen';
 import { LOCATION_CHANGE_EVENT } from './location';
 import { ToastProvider } from './notifications/ToastProvider';
@@ -33,7 +34,8 @@ export const Root = () => {
   const signIn = window.location.pathname === '/' && !readStoredSession();
   return (
     <ToastProvider>
-      <Suspense fallback={null}>{signIn ? <SignInApp /> : <Console />}</Suspense>
+      {/* A cold start at /app shows the spinner, not a blank page, while the console's code arrives. */}
+      <Suspense fallback={<FullScreenSpinner />}>{signIn ? <SignInApp /> : <Console />}</Suspense>
     </ToastProvider>
   );
 };
