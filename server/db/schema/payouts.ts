@@ -82,6 +82,10 @@ export const payouts = pgTable(
     index('payouts_merchant_order_id_idx').on(t.merchantOrderId),
     index('payouts_account_number_idx').on(t.accountNumber),
     uniqueIndex('payouts_provider_ref_idx').on(t.providerRef),
+    // Eko's public callback may name the pay-out by its tid alone: found without reading every pay-out.
+    index('payouts_provider_tid_idx')
+      .on(t.providerTid)
+      .where(sql`${t.providerTid} IS NOT NULL`),
     // What a pay-out account paid over some IST days (the Bank Accounts screen's Balance).
     index('payouts_paid_from_idx')
       .on(t.bankAccountId, t.completedAt)

@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_provider_tid_idx" ON "payouts" USING btree ("provider_tid") WHERE "payouts"."provider_tid" IS NOT NULL;
