@@ -9,24 +9,12 @@ import {
   fileWeight,
   htmlAssets,
   pageWeight,
+  readManifest,
   routeWeight,
   SIGN_IN_CHUNKS,
   type PageWeight,
   type RouteWeight,
 } from '../support/page-weight';
-
-/** One chunk of Vite's build manifest (build.manifest: true). */
-interface ManifestChunk {
-  file: string;
-  name?: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
 
 export interface Sized {
   files: number;
@@ -98,7 +86,7 @@ const sum = (dir: string, files: Iterable<string>): Sized => {
 
 /** Sizes of the initial load and of the lazy chunks of a build made with buildDashboard. */
 export const analyzeBundle = (outDir: string, buildMs: number): BundleResult => {
-  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const manifest = readManifest(outDir);
   const entryKey = manifest['index.html']?.isEntry
     ? 'index.html'
     : Object.keys(manifest).find((k) => manifest[k].isEntry);

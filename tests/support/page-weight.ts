@@ -38,17 +38,19 @@ export interface PageWeight {
 /** The JavaScript and CSS a built page (e.g. `pay.html`) loads before it can draw. */
 export const pageWeight = (outDir: string, htmlFile: string): PageWeight => {
   const { js, css } = htmlAssets(fs.readFileSync(path.join(outDir, htmlFile), 'utf8'));
-  const total = (files: Set<string>) => {
-    let raw = 0;
-    let gzip = 0;
-    for (const f of files) {
-      const w = fileWeight(path.join(outDir, f));
-      raw += w.raw;
-      gzip += w.gzip;
-    }
-    return { files: [...files], raw, gzip };
-  };
-  return { js: total(js), css: total(css) };
+  return { js: weightOf(outDir, js), css: weightOf(outDir, css) };
+};
+
+/** The files of a build folder, and their bytes together. */
+const weightOf = (outDir: string, files: Iterable<string>) => {
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const w = fileWeight(path.join(outDir, f));
+    raw += w.raw;
+    gzip += w.gzip;
+  }
+  return { files: [...files], raw, gzip };
 };
 
 /** One chunk of Vite's build manifest (build.manifest: true). */
@@ -98,14 +100,7 @@ export const routeWeight = (outDir: string, lazySources: readonly string[], entr
     files.add(manifest[key].file);
     for (const css of manifest[key].css ?? []) files.add(css);
   }
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const w = fileWeight(path.join(outDir, f));
-    raw += w.raw;
-    gzip += w.gzip;
-  }
-  return { files: [...files].sort(), raw, gzip };
+  return weightOf(outDir, [...files].sort());
 };
 
 /**
