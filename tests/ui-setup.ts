@@ -1,9 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, configure, render } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeAll } from 'vitest';
+
+/**
+ * How long findBy… and waitFor wait before failing (1 s by default): the screens load their code on
+ * first use (issue 33), and the first screen of a file waits for its modules to be transformed,
+ * which took over a second beside the API suites on two cores. A ceiling, not a speed check.
+ */
+configure({ asyncUtilTimeout: 5_000 });
 
 /**
  * The styles MUI's components inserted (one <style> element per rule in tests), emptied after each

@@ -224,6 +224,8 @@ const PUBLIC = [
   'POST /v1/reset-password',
   'POST /v1/on-boarding',
   'GET /v1/pay/:id',
+  // The QR image of the pay-in's own UPI link: what GET /v1/pay/:id shows, drawn (issue 33).
+  'GET /v1/pay/:id/qr.svg',
   'POST /v1/pay/:id/assign',
   'POST /v1/pay/:id/utr',
   'POST /v1/pay/:id/screenshot',

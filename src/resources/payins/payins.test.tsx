@@ -425,7 +425,8 @@ describe('in the shell', () => {
     fireEvent.click(await screen.findByText('K7Q2M', {}, { timeout: 5000 }));
     await waitFor(() => expect(currentPath()).toBe('/app/deposit/completed/p1/show'));
     expect(lists(calls)[0].query.get('status')).toBe('SUCCESS');
-    const timeline = await screen.findByRole('table', { name: 'Timeline' });
+    // The show screen's code loads on first use: a ceiling for its first load, not a speed check.
+    const timeline = await screen.findByRole('table', { name: 'Timeline' }, { timeout: 5000 });
     expect(within(timeline).getByText('ops.anita')).toBeInTheDocument();
     const journal = screen.getByRole('table', { name: 'Journal' });
     expect(within(journal).getByText('merchant:ACME').closest('tr')).toHaveTextContent('₹500.00');
