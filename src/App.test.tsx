@@ -29,14 +29,6 @@ describe('routing (SPEC §2)', () => {
     },
   );
 
-  it('shows the spinner, not a blank page, while the console loads on a cold start', async () => {
-    mockApi();
-    signInAs('ADMIN');
-    renderAppAt('/app/dashboard');
-    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
-    await expectTitle('Dashboard');
-  });
-
   it('sends a signed-in user from / to the dashboard', async () => {
     mockApi();
     signInAs('ADMIN');

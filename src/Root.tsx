@@ -5,7 +5,8 @@ import { LOCATION_CHANGE_EVENT } from './location';
 import { ToastProvider } from './notifications/ToastProvider';
 import { readStoredSession, SESSION_CHANGE_EVENT } from './session/session';
 import { TOKEN_KEY } from './session/storageKeys';
-import { SignInApp } from './SignInApp';
+import { TextContext } from './i18n/text';
+import { english, SignInApp } from './SignInApp';
 
 /** The console (react-admin, its router and every /app screen), loaded once a page needs it. */
 const Console = lazy(() => withChunkTimeout('App', import('./App')).then((module) => ({ default: module.App })));
@@ -34,8 +35,17 @@ export const Root = () => {
   const signIn = window.location.pathname === '/' && !readStoredSession();
   return (
     <ToastProvider>
-      {/* A cold start at /app shows the spinner, not a blank page, while the console's code arrives. */}
-      <Suspense fallback={<FullScreenSpinner />}>{signIn ? <SignInApp /> : <Console />}</Suspense>
+      {/* A cold start at /app shows the spinner, not a blank page, while the console's code arrives;
+          no app is mounted yet to name it, so the sign-in page's English does. */}
+      <Suspense
+        fallback={
+          <TextContext.Provider value={english}>
+            <FullScreenSpinner />
+          </TextContext.Provider>
+        }
+      >
+        {signIn ? <SignInApp /> : <Console />}
+      </Suspense>
     </ToastProvider>
   );
 };

@@ -10,7 +10,7 @@ import { APP_NAME, loginMessages } from './pages/login/messages';
 import { darkTheme, lightTheme } from './theme';
 
 /** What the sign-in page says in English; the console's other messages stay out of its download. */
-const english = translatorOf({
+export const english = translatorOf({
   app: { name: APP_NAME, loading: 'Loading…', login: loginMessages, toast: toastMessages, ...accountMessages },
 });
 

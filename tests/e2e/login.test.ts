@@ -66,4 +66,21 @@ describe('login screen', () => {
       await proceed.click();
       await page.waitForURL((u) => u.pathname === '/app/dashboard');
     }));
+
+  it("shows the spinner, not a blank page, while a cold start's console is on its way", () =>
+    withPage(async (page) => {
+      await signIn(page, suite.product.url, 'admin');
+      // The console's code held back, as on a slow network (routing also leaves the cache out). The
+      // spinner is named: it once read "app.loading", with no app mounted yet to translate it.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/App-[\w-]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${suite.product.url}/app/dashboard`);
+      await page.getByRole('progressbar', { name: 'Loading…' }).waitFor();
+      release();
+      await page.getByTestId('page-title').getByText('Dashboard', { exact: true }).waitFor();
+    }));
 });
