@@ -3,6 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { inlinedPay } from './api';
 import { PayPage } from './PayPage';
 import './pay.css';
+import './controls.css';
+import './details.css';
 
 /**
  * The customer's pay page, /pay/{id}: its own entry and its own build (vite.pay.config.ts), so the
