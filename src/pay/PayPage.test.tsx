@@ -3,28 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayView } from './api';
 import { PayPage } from './PayPage';
 import { POLL_MS } from './usePayin';
+import { payViewOf } from './test-views';
 
 const ID = '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
 const NOW = Date.parse('2025-01-15T10:00:00Z');
 
-const view = (over: Partial<PayView> = {}): PayView => ({
-  status: 'INITIATED',
-  merchantName: 'Asha Stores',
-  amount: null,
-  amountFixed: false,
-  minAmount: 100,
-  maxAmount: 50000,
-  shortCode: null,
-  bank: null,
-  expiresAt: new Date(Date.now() + 10 * 60_000).toISOString(),
-  utrSubmitted: false,
-  screenshotSubmitted: false,
-  returnUrl: null,
-  test: false,
-  source: 'Manual',
-  intentProviders: [],
-  ...over,
-});
+const view = payViewOf;
 
 const assigned = (over: Partial<PayView> = {}) =>
   view({

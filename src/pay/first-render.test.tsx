@@ -1,27 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { inlinedPay, qrPath, type PayView } from './api';
+import { inlinedPay, qrPath } from './api';
 import { PayPage } from './PayPage';
+import { payViewOf } from './test-views';
 
 /** Issue 33: the page's first screen comes with the page, with no call of its own. */
 const ID = '6a1f0c2e-1b2c-4d3e-8f40-5a6b7c8d9e0f';
-const VIEW: PayView = {
-  status: 'INITIATED',
-  merchantName: 'Asha Stores',
-  amount: 1500,
-  amountFixed: true,
-  minAmount: 100,
-  maxAmount: 50000,
-  shortCode: null,
-  bank: null,
-  expiresAt: new Date(Date.now() + 600_000).toISOString(),
-  utrSubmitted: false,
-  screenshotSubmitted: false,
-  returnUrl: null,
-  test: false,
-  source: 'Manual',
-  intentProviders: [],
-};
+const VIEW = payViewOf({ amount: 1500, amountFixed: true });
 
 const inline = (text: string) => {
   const node = document.createElement('script');
