@@ -129,13 +129,27 @@ export const openLarge = async (
     return { database, url: given, where: `seeded database ${name}`, version, seeded: false, close };
   }
   const opened = await openBenchDatabase('postgres', settings.postgresUrl);
+  await seedLarge(opened.database, log, out);
+  return { ...opened, url: opened.url!, seeded: true };
+};
+
+/**
+ * Seeds the large bench's data into an open, migrated database: the demo, LARGE_PAYINS pay-ins and
+ * LARGE_PAYOUTS pay-outs with journals and rollups, the demo merchant and vendor users pointed at
+ * generated ones. Used by openLarge and by large-seed.ts (a database kept for LARGE_DATABASE_URL).
+ */
+export const seedLarge = async (
+  database: Database,
+  log: (line: string) => void,
+  out: Pick<LargeResult, 'seed' | 'problems' | 'counts'>,
+) => {
   // The sign-in figures are at production's cost: the demo users' hashes are made at it.
   setPasswordHashCost(DEFAULT_HASH_COST);
-  await seedDemo(opened.database.db);
-  const pool = poolOf(opened.database);
+  await seedDemo(database.db);
+  const pool = poolOf(database);
   const n = (v: number) => v.toLocaleString('en-US');
   log(`large: generating ${n(LARGE_PAYINS)} pay-ins, ${n(LARGE_PAYOUTS)} pay-outs, their journals and rollups`);
-  out.seed = await seedBoards(opened.database.db, pool, LARGE_PAYINS, LARGE_PAYOUTS, {
+  out.seed = await seedBoards(database.db, pool, LARGE_PAYINS, LARGE_PAYOUTS, {
     shape: LARGE_SHAPE,
     vendors: LARGE_VENDORS,
     journals: true,
@@ -147,5 +161,4 @@ export const openLarge = async (
       WHERE b.nickname LIKE 'DEP-%' AND b.used_for = 'PAYIN' GROUP BY v.code ORDER BY count(*) DESC, v.code LIMIT 1)
     WHERE user_name = 'vendor'`);
   out.counts = await estimate(pool);
-  return { ...opened, url: opened.url!, seeded: true };
 };

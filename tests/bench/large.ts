@@ -30,6 +30,8 @@ import { capture, explain, type Statement } from './sql-probes';
 const PROBES = 20;
 /** Rounds of product and floor at many connections (LARGE_ROUNDS). */
 const ROUNDS = knob('LARGE_ROUNDS', 3);
+/** LARGE_PARTS=reads measures the lists, boards and report only (no creation, sign-in or export). */
+const READS_ONLY = process.env.LARGE_PARTS === 'reads';
 
 export type LoadRun = Measured<LoadResult>;
 export interface LargeRequest {
@@ -89,18 +91,7 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
     try {
       const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       await benchReads(out, settings, log, base, opened);
-      try {
-        out.creation = await benchCreation(settings, log, base, pool, opened.url);
-        out.problems.push(...out.creation.problems.map((p) => `creation: ${p}`));
-      } finally {
-        if (!opened.seeded) out.removed = await removeCreated(pool);
-        // The app runs without its background jobs (testConfig): fold what the creations appended,
-        // or the all-merchants board of the next run reads them as pending rows.
-        await foldAndVacuum(opened.database);
-      }
-      out.signIns = await benchSignIns(settings, log, base, pool);
-      const target = { url: opened.url, base, seeded: opened.seeded };
-      out.export = await largeExport(out, log, target, opened.database.db, pool);
+      if (!READS_ONLY) await benchWrites(out, settings, log, base, opened);
     } finally {
       await closeApp();
     }
@@ -109,6 +100,29 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
   }
   judgeLarge(out, settings.connections);
   return out;
+};
+
+/** Pay-in creation, sign-ins and the export, after the reads. */
+const benchWrites = async (
+  out: LargeResult,
+  settings: Settings,
+  log: (line: string) => void,
+  base: string,
+  opened: Opened,
+) => {
+  const pool = poolOf(opened.database);
+  try {
+    out.creation = await benchCreation(settings, log, base, pool, opened.url);
+    out.problems.push(...out.creation.problems.map((p) => `creation: ${p}`));
+  } finally {
+    if (!opened.seeded) out.removed = await removeCreated(pool);
+    // The app runs without its background jobs (testConfig): fold what the creations appended,
+    // or the all-merchants board of the next run reads them as pending rows.
+    await foldAndVacuum(opened.database);
+  }
+  out.signIns = await benchSignIns(settings, log, base, pool);
+  const target = { url: opened.url, base, seeded: opened.seeded };
+  out.export = await largeExport(out, log, target, opened.database.db, pool);
 };
 
 const benchReads = async (
