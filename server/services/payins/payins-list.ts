@@ -21,6 +21,7 @@ import {
   sortKey,
   type Paging,
 } from '../common/lists';
+import { withRowMapper } from '../../db/row-mapper';
 import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayinRow } from './payin-steps';
 import { payinConditions, payinFilterWhere, payinScope, payinVisible, type Filters } from './payin-filters';
@@ -120,10 +121,12 @@ const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
 
 const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayinSort>) => {
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
-  return selectRows(db, key, { total: cappedCountColumn(payins, where) })
-    .where(onPage(db, payins, payins.id, key, where))
-    .orderBy(...orderOf(key))
-    .prepare('');
+  return withRowMapper(
+    selectRows(db, key, { total: cappedCountColumn(payins, where) })
+      .where(onPage(db, payins, payins.id, key, where))
+      .orderBy(...orderOf(key))
+      .prepare(''),
+  );
 };
 
 export const listPayins = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayinSort>) => {

@@ -12,6 +12,7 @@ import { journalOf, timelineOf } from '../audit/history';
 import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
 import type { Batches } from '../common/csv';
 import { afterCursor, cursorFields, cursorOf, orderOf, sortKey, type Paging, cappedCountColumn } from '../common/lists';
+import { withRowMapper } from '../../db/row-mapper';
 import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayoutRow } from './payout-create';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
@@ -114,10 +115,12 @@ const pageStatements = keptStatements<ReturnType<typeof pageStatement>>();
 
 const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayoutSort>) => {
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
-  return selectRows(db, key, { total: cappedCountColumn(payouts, where) })
-    .where(onPage(db, payouts, payouts.id, key, where))
-    .orderBy(...orderOf(key))
-    .prepare('');
+  return withRowMapper(
+    selectRows(db, key, { total: cappedCountColumn(payouts, where) })
+      .where(onPage(db, payouts, payouts.id, key, where))
+      .orderBy(...orderOf(key))
+      .prepare(''),
+  );
 };
 
 export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, paging: Paging<PayoutSort>) => {
