@@ -6,7 +6,8 @@ import { MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
 import type { SessionUser } from '../common/session-user';
 import type { Period } from './periods';
 import type { Batches } from '../common/csv';
-import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
+import { dataScope, narrowCodes, scopeMerchantCodes } from '../common/scope';
+import { keptSql } from '../common/list-statements';
 
 /**
  * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its
@@ -16,29 +17,66 @@ import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '
  */
 export type AccountDay = { code: string; day: string; netBalance: number } & Record<Measure, number>;
 
-/** The members of each reported party, as (code, rollup party) pairs. */
-type Members = SQL;
+/**
+ * The members of each reported party, as (code, rollup party) pairs, over the page's parties
+ * (placeholder `codes`): its shape, the SQL and the values of its other placeholders.
+ */
+interface Members {
+  shape: string;
+  sql: SQL;
+  values: Record<string, unknown>;
+}
 type SQL = ReturnType<typeof sql>;
+const CODES = sql.placeholder('codes');
 
 /** A merchant and, if asked, those of its sub-merchants the caller may see (`allowed`: null for all). */
-const merchantMembers = (codes: string[], includeSubMerchants: boolean, allowed: string[] | null): Members => sql`
-  SELECT m.code, 'merchant:' || m.id AS party FROM merchants m WHERE m.code = ANY(${sql.param(codes)}::text[])
+const merchantMembers = (includeSubMerchants: boolean, allowed: string[] | null): Members => ({
+  shape: allowed === null ? 'merchants' : 'merchants within',
+  values: { subs: includeSubMerchants, ...(allowed === null ? {} : { allowed }) },
+  sql: sql`
+  SELECT m.code, 'merchant:' || m.id AS party FROM merchants m WHERE m.code = ANY(${CODES}::text[])
   UNION ALL SELECT m.code, 'merchant:' || s.id FROM merchants m JOIN merchants s ON s.parent_id = m.id
-    WHERE ${includeSubMerchants}::boolean AND m.code = ANY(${sql.param(codes)}::text[])
-      AND ${subMerchantsWithin(allowed, sql`s.code`)}`;
+    WHERE ${sql.placeholder('subs')}::boolean AND m.code = ANY(${CODES}::text[])
+      AND ${allowed === null ? sql`true` : sql`s.code = ANY(${sql.placeholder('allowed')}::text[])`}`,
+});
 
-const vendorMembers = (codes: string[]): Members => sql`
-  SELECT v.code, 'vendor:' || v.id AS party FROM vendors v WHERE v.code = ANY(${sql.param(codes)}::text[])
+const VENDOR_MEMBERS: Members = {
+  shape: 'vendors',
+  values: {},
+  sql: sql`
+  SELECT v.code, 'vendor:' || v.id AS party FROM vendors v WHERE v.code = ANY(${CODES}::text[])
   UNION ALL SELECT v.code, p.party FROM vendors v JOIN bank_accounts b ON b.vendor_id = v.id
     CROSS JOIN LATERAL (VALUES ('bank:' || b.id), ('collected:' || b.id)) AS p(party)
-    WHERE v.code = ANY(${sql.param(codes)}::text[])`;
+    WHERE v.code = ANY(${CODES}::text[])`,
+};
 
 // The measures' columns as one piece of text (drizzle walks every piece on each request).
 const DAILY_COLUMNS = sql.raw(MEASURES.map((m) => `coalesce(daily."${m}", 0) AS "${m}"`).join(', '));
 
+/** The statement of a report's days for one shape of members, its values placeholders. */
+const daysStatement = (members: Members) => sql`
+    WITH members AS (${members.sql}),
+    opening AS (
+      SELECT mb.code, sum(r.balance) AS balance FROM members mb
+      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day' AND r.at < ${sql.placeholder('from')}::date
+      GROUP BY mb.code),
+    daily AS (
+      SELECT mb.code, r.at::date AS day, ${MEASURE_SUMS_BY_NAME} FROM members mb
+      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day'
+        AND r.at >= ${sql.placeholder('from')}::date AND r.at < ${sql.placeholder('toNext')}::date
+      GROUP BY mb.code, r.at::date)
+    SELECT c.code, to_char(d.day, 'YYYY-MM-DD') AS day, ${DAILY_COLUMNS},
+      coalesce(o.balance, 0) + sum(coalesce(daily.balance, 0)) OVER (PARTITION BY c.code ORDER BY d.day) AS "netBalance"
+    FROM unnest(${CODES}::text[]) AS c(code)
+    CROSS JOIN generate_series(${sql.placeholder('from')}::date, ${sql.placeholder('to')}::date, interval '1 day') AS d(day)
+    LEFT JOIN daily ON daily.code = c.code AND daily.day = d.day::date
+    LEFT JOIN opening o ON o.code = c.code
+    ORDER BY c.code, d.day OFFSET ${sql.placeholder('skip')} LIMIT ${sql.placeholder('limit')}`;
+const daysStatements = keptSql<Record<string, string>>();
+
 /**
  * The days of some parties, ordered by party then day, rows `skip` to `skip + limit` of them;
- * `codes` is one page of parties.
+ * `codes` is one page of parties. The statement is kept per shape of members (issue 33, part 3).
  */
 const accountDays = async (
   db: DbOrTx,
@@ -48,24 +86,16 @@ const accountDays = async (
   rows: { skip: number; limit: number },
 ): Promise<AccountDay[]> => {
   if (codes.length === 0) return [];
-  const result = await db.execute<Record<string, string>>(sql`
-    WITH members AS (${members}),
-    opening AS (
-      SELECT mb.code, sum(r.balance) AS balance FROM members mb
-      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day' AND r.at < ${period.from}::date
-      GROUP BY mb.code),
-    daily AS (
-      SELECT mb.code, r.at::date AS day, ${MEASURE_SUMS_BY_NAME} FROM members mb
-      JOIN money_rollups r ON r.party = mb.party AND r.span = 'day'
-        AND r.at >= ${period.from}::date AND r.at < ${addDays(period.to, 1)}::date
-      GROUP BY mb.code, r.at::date)
-    SELECT c.code, to_char(d.day, 'YYYY-MM-DD') AS day, ${DAILY_COLUMNS},
-      coalesce(o.balance, 0) + sum(coalesce(daily.balance, 0)) OVER (PARTITION BY c.code ORDER BY d.day) AS "netBalance"
-    FROM unnest(${sql.param(codes)}::text[]) AS c(code)
-    CROSS JOIN generate_series(${period.from}::date, ${period.to}::date, interval '1 day') AS d(day)
-    LEFT JOIN daily ON daily.code = c.code AND daily.day = d.day::date
-    LEFT JOIN opening o ON o.code = c.code
-    ORDER BY c.code, d.day OFFSET ${rows.skip} LIMIT ${rows.limit}`);
+  const statement = daysStatements(db, members.shape, () => daysStatement(members));
+  const result = await statement({
+    ...members.values,
+    codes,
+    from: period.from,
+    to: period.to,
+    toNext: addDays(period.to, 1),
+    skip: rows.skip,
+    limit: rows.limit,
+  });
   return result.rows.map((r) => {
     const day: Record<string, unknown> = { code: r.code, day: r.day, netBalance: Number(r.netBalance) };
     for (const m of MEASURES) day[m] = Number(r[m]);
@@ -101,8 +131,8 @@ const partiesOf = async (db: DbOrTx, user: SessionUser, kind: 'merchants' | 'ven
   return { codes: rows.map((r) => r.code), allowed };
 };
 
-const membersOf = (kind: 'merchants' | 'vendors', codes: string[], q: AccountQuery, allowed: string[] | null) =>
-  kind === 'merchants' ? merchantMembers(codes, q.includeSubMerchants ?? true, allowed) : vendorMembers(codes);
+const membersOf = (kind: 'merchants' | 'vendors', q: AccountQuery, allowed: string[] | null) =>
+  kind === 'merchants' ? merchantMembers(q.includeSubMerchants ?? true, allowed) : VENDOR_MEMBERS;
 
 /** One page of a report: rows `offset` to `offset + limit` of parties × days, and how many there are in all. */
 export const accountReportPage = async (
@@ -118,7 +148,7 @@ export const accountReportPage = async (
   const first = Math.floor(page.offset / days);
   const last = Math.ceil((page.offset + page.limit) / days);
   const chosen = parties.slice(first, last);
-  const rows = await accountDays(db, membersOf(kind, chosen, q, allowed), chosen, period, {
+  const rows = await accountDays(db, membersOf(kind, q, allowed), chosen, period, {
     skip: page.offset - first * days,
     limit: page.limit,
   });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db';
-import { bucketOf } from '../../../domain/boards';
-import { seriesQuery } from './boards';
+import { addDays, bucketOf } from '../../../domain/boards';
+import { seriesQuery } from './dashboard-statement';
 import { inPeriod, periodOf } from './periods';
 import type { SessionUser } from '../common/session-user';
 import { dataScope } from '../common/scope';
@@ -57,10 +57,14 @@ export const vendorBoardFigures = async (
           'balance', coalesce(sum(balance) FILTER (WHERE kind <> 'collected'), 0)) FROM days) AS sums,
       (SELECT coalesce(sum(a.balance), 0)::text FROM parties p JOIN ledger_accounts a ON a.key = p.party
         WHERE p.kind <> 'collected') AS net,
-      (SELECT json_agg(s) FROM (${seriesQuery(period, {
-        deposit: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'collected')`, 'collectedAmount'],
-        withdraw: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'bank')`, 'payoutAmount'],
-      })}) s) AS series`);
+      (SELECT json_agg(s) FROM (${seriesQuery(
+        bucketOf(period.from, period.to),
+        { from: period.from, toNext: addDays(period.to, 1) },
+        {
+          deposit: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'collected')`, 'collectedAmount'],
+          withdraw: [sql`ARRAY(SELECT party FROM parties WHERE kind = 'bank')`, 'payoutAmount'],
+        },
+      )}) s) AS series`);
   const { sums, net, series } = rows[0];
   return {
     collected: { amount: Number(sums.collectedAmount), count: Number(sums.collectedCount) },
