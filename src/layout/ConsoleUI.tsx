@@ -1,0 +1,47 @@
+import { createElement, lazy, type ComponentProps } from 'react';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AuthCallback,
+  AuthenticationError,
+  CoreAdminUI,
+  Error,
+  Layout,
+  LoadingPage,
+  NotFound,
+  Notification,
+  type AdminUIProps,
+} from 'react-admin';
+
+// react-admin's own sign-in form (at /login, which the console's sign-in at / stands in for): its
+// form library is loaded only if that route is ever drawn, not with every screen of the console.
+const Login = lazy(() => import('./RaLogin').then((module) => ({ default: module.Login })));
+
+/** react-admin's AdminUI with the same defaults, its sign-in form excepted, which loads on first use. */
+export const ConsoleUI = ({
+  accessDenied = AccessDenied,
+  authCallbackPage = AuthCallback,
+  authenticationError = AuthenticationError,
+  catchAll = NotFound as AdminUIProps['catchAll'],
+  error = Error,
+  layout = Layout,
+  loading = LoadingPage,
+  loginPage = Login,
+  notification = Notification,
+  ...props
+}: AdminUIProps) => (
+  <CssBaseline enableColorScheme>
+    <CoreAdminUI
+      accessDenied={accessDenied}
+      authCallbackPage={authCallbackPage}
+      authenticationError={authenticationError}
+      catchAll={catchAll}
+      error={error}
+      layout={layout}
+      loading={loading}
+      loginPage={loginPage as ComponentProps<typeof CoreAdminUI>['loginPage']}
+      {...props}
+    />
+    {createElement(notification)}
+  </CssBaseline>
+);
