@@ -35,6 +35,9 @@ const payPageBuild = (): Plugin => {
 
 export default defineConfig({
   plugins: [react(), payPageInDev(), payPageBuild()],
+  resolve: {
+    alias: { 'object.entries': fileURLToPath(new URL('src/shims/object-entries.cjs', import.meta.url)) },
+  },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
