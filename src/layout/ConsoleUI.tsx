@@ -6,10 +6,7 @@ import {
   AuthenticationError,
   CoreAdminUI,
   Error,
-  Layout,
   LoadingPage,
-  NotFound,
-  Notification,
   type AdminUIProps,
 } from 'react-admin';
 
@@ -17,19 +14,25 @@ import {
 // form library is loaded only if that route is ever drawn, not with every screen of the console.
 const Login = lazy(() => import('./RaLogin').then((module) => ({ default: module.Login })));
 
-/** react-admin's AdminUI with the same defaults, its sign-in form excepted, which loads on first use. */
+/** What the console always gives: its own layout, not-found screen and notifications. */
+type ConsoleUIProps = AdminUIProps & Required<Pick<AdminUIProps, 'layout' | 'catchAll' | 'notification'>>;
+
+/**
+ * react-admin's AdminUI with the same defaults, its sign-in form excepted, which loads on first use,
+ * and without react-admin's layout, not-found screen and notifications, which the console replaces.
+ */
 export const ConsoleUI = ({
   accessDenied = AccessDenied,
   authCallbackPage = AuthCallback,
   authenticationError = AuthenticationError,
-  catchAll = NotFound as AdminUIProps['catchAll'],
+  catchAll,
   error = Error,
-  layout = Layout,
+  layout,
   loading = LoadingPage,
   loginPage = Login,
-  notification = Notification,
+  notification,
   ...props
-}: AdminUIProps) => (
+}: ConsoleUIProps) => (
   <CssBaseline enableColorScheme>
     <CoreAdminUI
       accessDenied={accessDenied}
