@@ -1,24 +1,22 @@
 import { createElement, lazy, type ComponentProps } from 'react';
 import { CssBaseline } from '@mui/material';
-import {
-  AccessDenied,
-  AuthCallback,
-  AuthenticationError,
-  CoreAdminUI,
-  Error,
-  LoadingPage,
-  type AdminUIProps,
-} from 'react-admin';
+import { CoreAdminUI, Error, LoadingPage, type AdminUIProps } from 'react-admin';
 
-// react-admin's own sign-in form (at /login, which the console's sign-in at / stands in for): its
-// form library is loaded only if that route is ever drawn, not with every screen of the console.
-const Login = lazy(() => import('./RaLogin').then((module) => ({ default: module.Login })));
+// react-admin's own sign-in form (at /login, which the console's sign-in at / stands in for) and its
+// screens for a refused or failed authentication: loaded only if ever drawn, not with every screen
+// of the console (the form brings the form library).
+const Login = lazy(() => import('./RaScreens').then((module) => ({ default: module.Login })));
+const AccessDenied = lazy(() => import('./RaScreens').then((module) => ({ default: module.AccessDenied })));
+const AuthCallback = lazy(() => import('./RaScreens').then((module) => ({ default: module.AuthCallback })));
+const AuthenticationError = lazy(() =>
+  import('./RaScreens').then((module) => ({ default: module.AuthenticationError })),
+);
 
 /** What the console always gives: its own layout, not-found screen and notifications. */
 type ConsoleUIProps = AdminUIProps & Required<Pick<AdminUIProps, 'layout' | 'catchAll' | 'notification'>>;
 
 /**
- * react-admin's AdminUI with the same defaults, its sign-in form excepted, which loads on first use,
+ * react-admin's AdminUI with the same defaults, its seldom drawn screens loaded on first use,
  * and without react-admin's layout, not-found screen and notifications, which the console replaces.
  */
 export const ConsoleUI = ({
