@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { AdminUI, CustomRoutes, Resource, useTranslate } from 'react-admin';
+import { CustomRoutes, Resource, useTranslate } from 'react-admin';
+import { ConsoleUI } from './layout/ConsoleUI';
 import { Navigate, Route } from 'react-router-dom';
 import { homePath, type Action, type Screen } from '../domain/access';
 import { ALL_SCREENS, type MenuScreen } from '../domain/menu';
@@ -92,7 +93,7 @@ export const Shell = () => {
   const translate = useTranslate();
   return (
     <MerchantsProvider>
-      <AdminUI
+      <ConsoleUI
         layout={Layout}
         dashboard={Home}
         catchAll={NotFound}
@@ -121,7 +122,7 @@ export const Shell = () => {
           })}
           <Route path="approvals" element={<Approvals />} />
         </CustomRoutes>
-      </AdminUI>
+      </ConsoleUI>
     </MerchantsProvider>
   );
 };

@@ -143,7 +143,9 @@ describe('login screen, two-factor and password steps', () => {
     expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
     await typeCode(/^Code from the app/, '123456');
     expect(await screen.findByRole('heading', { name: 'Save your recovery codes' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem')).toHaveLength(10);
+    expect(within(await screen.findByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem')).toHaveLength(
+      10,
+    );
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'I saved them' }));
     await waitFor(() => expect(currentPath()).toBe('/app/dashboard'), { timeout: 5000 });
@@ -169,7 +171,8 @@ describe('login screen, two-factor and password steps', () => {
     await fill('operations', 'Set-by-admin-1');
     expect(await screen.findByRole('heading', { name: 'Choose a new password' })).toBeInTheDocument();
     expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
-    fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: 'too-short1' } });
+    // The step's form is loaded when first shown.
+    fireEvent.change(await screen.findByLabelText(/^New Password/), { target: { value: 'too-short1' } });
     fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: 'too-short1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password and sign in' }));
     expect(

@@ -3,10 +3,7 @@ import { Stack } from '@mui/material';
 import { useText } from '../i18n/text';
 import { useToasts } from '../notifications/ToastProvider';
 import { storeLogin } from '../session/session';
-import { RecoveryCodes } from '../account/RecoveryCodes';
-import { ChangePasswordStep } from './login/ChangePasswordStep';
 import { CodeStep } from './login/CodeStep';
-import { EnrolStep } from './login/EnrolStep';
 import { PasswordStep } from './login/PasswordStep';
 import {
   isSignedIn,
@@ -22,6 +19,12 @@ import { PublicPage } from './PublicPage';
 // The prompt few sign-ins reach (MUI's Dialog, its modal and focus trap): loaded when first shown.
 const SignedInElsewhereDialog = lazy(() =>
   import('./SignedInElsewhereDialog').then((m) => ({ default: m.SignedInElsewhereDialog })),
+);
+// Steps reached once in a user's life (enrolment, recovery codes, a first password): the same.
+const EnrolStep = lazy(() => import('./login/EnrolStep').then((m) => ({ default: m.EnrolStep })));
+const RecoveryCodes = lazy(() => import('../account/RecoveryCodes').then((m) => ({ default: m.RecoveryCodes })));
+const ChangePasswordStep = lazy(() =>
+  import('./login/ChangePasswordStep').then((m) => ({ default: m.ChangePasswordStep })),
 );
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -22,17 +22,17 @@ const PAY_JS_BUDGET = 40 * KB;
 const PAY_CSS_BUDGET = 10 * KB;
 /**
  * Issue 33 asks for 120 kB (sign-in) and 350 kB (Dashboard). Not reached yet, so these budgets
- * are looser: they hold what was reached (sign-in 137,310 B = 134 kB; Dashboard 448,653 B = 438 kB,
- * kB = 1024 B as below) against growth. React DOM alone is about 66 kB gzip, and with MUI's theme,
- * baseline, card, filled input and button about 110 kB: the sign-in page's floor on this stack.
- * The Dashboard's charts are @mui/x-charts, 76 kB of it, loaded with the first chart: drawn by hand
- * they were 1 kB, but the project keeps a well-kept library over hand-written code. Lower the
- * budgets as the pages shrink.
+ * are looser: they hold what was reached (sign-in 125,032 B = 122.1 kB, from 136,676 B; Dashboard
+ * 391,605 B = 382.4 kB, from 448,417 B; kB = 1024 B as below) against growth. React DOM alone is
+ * about 66 kB gzip, and with MUI's theme, baseline, card, filled input and button about 110 kB: the
+ * sign-in page's floor on this stack. The Dashboard's charts are @mui/x-charts, 76 kB of it, loaded
+ * with the first chart: drawn by hand they were 1 kB, but the project keeps a well-kept library over
+ * hand-written code. Lower the budgets as the pages shrink.
  */
 const SIGN_IN_TARGET = 120 * KB;
-const SIGN_IN_BUDGET = 140 * KB;
+const SIGN_IN_BUDGET = 123 * KB;
 const DASHBOARD_TARGET = 350 * KB;
-const DASHBOARD_BUDGET = 440 * KB;
+const DASHBOARD_BUDGET = 383 * KB;
 
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pgc-weight-'));
 let pay: PageWeight;

@@ -94,7 +94,10 @@ describe('two-factor required by REQUIRE_2FA_ROLES', () => {
       await page.getByLabel(/^Code from the app/).fill(await codeAt(secret));
       await page.getByRole('button', { name: 'Verify', exact: true }).click();
       await page.getByRole('heading', { name: 'Save your recovery codes' }).waitFor();
-      expect(await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').count()).toBe(10);
+      // The step's list is loaded when the step is first shown.
+      const codes = page.getByRole('list', { name: 'Recovery codes' });
+      await codes.waitFor();
+      expect(await codes.getByRole('listitem').count()).toBe(10);
       expect(await storedToken(page)).toBeNull();
       await expectAccessible(page, 'the recovery codes on the login screen');
       await page.getByRole('button', { name: 'I saved them', exact: true }).click();

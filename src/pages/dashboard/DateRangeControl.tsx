@@ -1,7 +1,7 @@
 import { MenuItem, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { DATE_PRESETS, isValidRange, type DatePreset } from '../../../domain/date-presets';
-import { DayField } from '../../resources/shared/DayInput';
+import { DayField } from '../../resources/shared/DayField';
 import { periodOf, type Period } from './hooks';
 
 const CUSTOM = 'custom';

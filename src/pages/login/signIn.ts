@@ -1,6 +1,6 @@
 import { HttpError } from 'react-admin';
 import type { Role } from '../../../domain/roles';
-import { post, postWithHeaders, type ApiError } from '../../providers/http';
+import { post, postWithHeaders, type ApiError } from '../../providers/exchange';
 import type { Enrolment } from '../../account/twoFactor';
 
 export interface Credentials {

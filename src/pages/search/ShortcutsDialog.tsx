@@ -1,42 +1,29 @@
-import { useEffect, useState } from 'react';
-import { Dialog, DialogContent, DialogTitle, Table, TableBody, TableCell, TableRow } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { typingIn } from './GlobalSearch';
 
-const SHORTCUTS = [
-  ['/', 'search'],
-  ['?', 'help'],
-  ['Esc', 'close'],
-] as const;
+// The sheet (a dialog with a table) is fetched the first time someone asks for it.
+const ShortcutsSheet = lazy(() => import('./ShortcutsSheet').then((module) => ({ default: module.ShortcutsSheet })));
 
 /** '?' anywhere outside a field: the sheet of keyboard shortcuts. */
 export const ShortcutsDialog = () => {
-  const translate = useTranslate();
   const [open, setOpen] = useState(false);
+  // Once opened it stays mounted, so that closing it plays the dialog's own exit.
+  const [asked, setAsked] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === '?' && !typingIn(event.target)) setOpen(true);
+      if (event.key === '?' && !typingIn(event.target)) {
+        setAsked(true);
+        setOpen(true);
+      }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   return (
-    <Dialog open={open} onClose={() => setOpen(false)} aria-labelledby="shortcuts-title">
-      <DialogTitle id="shortcuts-title">{translate('app.search.shortcuts')}</DialogTitle>
-      <DialogContent>
-        <Table size="small">
-          <TableBody>
-            {SHORTCUTS.map(([key, what]) => (
-              <TableRow key={key}>
-                <TableCell>
-                  <kbd>{key}</kbd>
-                </TableCell>
-                <TableCell>{translate(`app.search.keys.${what}`)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </DialogContent>
-    </Dialog>
+    asked && (
+      <Suspense fallback={null}>
+        <ShortcutsSheet open={open} onClose={() => setOpen(false)} />
+      </Suspense>
+    )
   );
 };
