@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { buildApp } from '../../server/app';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
@@ -32,6 +33,8 @@ const PROBES = 20;
 const ROUNDS = knob('LARGE_ROUNDS', 3);
 /** LARGE_PARTS=reads measures the lists, boards and report only (no creation, sign-in or export). */
 const READS_ONLY = process.env.LARGE_PARTS === 'reads';
+/** LARGE_REQUESTS: a pattern of the requests to measure, on "name (who)" (e.g. "In Progress \\(admin"). */
+const PICKED = new RegExp(process.env.LARGE_REQUESTS ?? '');
 
 export type LoadRun = Measured<LoadResult>;
 export interface LargeRequest {
@@ -125,14 +128,8 @@ const benchWrites = async (
   out.export = await largeExport(out, log, target, opened.database.db, pool);
 };
 
-const benchReads = async (
-  out: LargeResult,
-  settings: Settings,
-  log: (line: string) => void,
-  base: string,
-  opened: Opened,
-) => {
-  const pool = poolOf(opened.database);
+/** The demo's admin, merchant and vendor users as sessions (the merchant and vendor pointed at generated ones). */
+export const largeUsers = async (pool: pg.Pool) => {
   const { rows: people } = await pool.query<{
     id: string;
     user_name: Who;
@@ -155,6 +152,18 @@ const benchReads = async (
       },
     ]),
   ) as Record<Who, SessionUser>;
+  return users;
+};
+
+const benchReads = async (
+  out: LargeResult,
+  settings: Settings,
+  log: (line: string) => void,
+  base: string,
+  opened: Opened,
+) => {
+  const pool = poolOf(opened.database);
+  const users = await largeUsers(pool);
   out.users = { merchant: users.merchant.merchantCodes, vendor: users.vendor.vendorCode };
   const tokens = {} as Record<Who, string>;
   for (const who of ['admin', 'merchant', 'vendor'] as Who[]) tokens[who] = await signIn(base, who);
@@ -171,7 +180,7 @@ const benchReads = async (
       log(`large: floor GET /v1/health at ${connections} connections`);
       out.health.push({ connections, http: await load(`${base}/v1/health`, {}, connections) });
     }
-    const specs = await requestsOf(pool, users);
+    const specs = (await requestsOf(pool, users)).filter((s) => PICKED.test(`${s.name} (${s.who})`));
     const first = specs[0];
     await expectOk(`${base}${first.path}`, headers(first.who));
     const sent = await countSent(opened.database.db, async () => {

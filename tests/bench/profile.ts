@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/database';
+import { setPasswordHashCost } from '../../server/services/identity/passwords';
+import { testConfig } from '../support/server';
+import { runLoad } from './load';
+import { signIn } from './measure';
+import { poolOf } from './seed/scale';
+import { signInCost } from './large-writes';
+import { largeUsers } from './large';
+import { requestsOf } from './large-requests';
+import { sessionStatement, startFloor } from './large-floor';
+import { capture } from './sql-probes';
+
+/**
+ * Where the server's time goes for one request of the large bench (large-requests.ts, picked by a
+ * pattern on "name (who)"): the product (buildApp, as the large bench runs it) on a seeded
+ * database and the request's same-SQL floor (large-floor.ts) in this process, each loaded
+ * PROFILE_SECONDS at PROFILE_CONNECTIONS. Prints each one's requests a second and this process's
+ * CPU time per request (steadier than a share of req/s on cores shared with the load generator and
+ * the database), and the product's functions with the most time of their own; writes its profile.
+ * `node --import tsx tests/bench/profile.ts <database url> <request pattern> [out.cpuprofile]`
+ */
+const [url, pattern, out = '.bench/list.cpuprofile'] = process.argv.slice(2);
+if (!url || !pattern) throw new Error('usage: profile.ts <database url> <request pattern> [out.cpuprofile]');
+const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
+const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
+
+const database = await openDatabase(url);
+const pool = poolOf(database);
+const cost = await signInCost(pool);
+setPasswordHashCost(cost);
+const app = await buildApp({
+  database,
+  config: testConfig({
+    authRateLimitPerMinute: 1_000_000_000,
+    merchantApiRateLimitPerMinute: 1_000_000_000,
+    require2faRoles: [],
+    passwordHashCost: cost,
+  }),
+});
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const specs = (await requestsOf(pool, await largeUsers(pool))).filter((s) =>
+  new RegExp(pattern).test(`${s.name} (${s.who})`),
+);
+if (specs.length === 0) throw new Error(`no request of the large bench matches ${pattern}`);
+const token = await signIn(base, specs[0].who);
+const floor = await startFloor(url, await sessionStatement(pool, token));
+
+/** Load on a path; this process's CPU time meanwhile, per request. */
+const cpuPerRequest = async (target: string, headers: Record<string, string>) => {
+  await runLoad({ url: target, headers, connections, seconds: 2 });
+  const before = process.cpuUsage();
+  const load = await runLoad({ url: target, headers, connections, seconds });
+  const used = process.cpuUsage(before);
+  return { load, us: (used.user + used.system) / Math.max(1, load.requests) };
+};
+
+for (const [i, spec] of specs.entries()) {
+  const captured = await capture(pool, spec.call);
+  floor.add(String(i), { statements: captured, atOnceFrom: Math.max(0, spec.atOnceFrom(captured.length)) });
+  const headers = { authorization: `Bearer ${token}` };
+  const floorRun = await cpuPerRequest(`${floor.url}/floor/${i}`, {});
+  const product = await cpuPerRequest(`${base}${spec.path}`, headers);
+  console.log(
+    `${spec.name} (${spec.who}) at ${connections} connections: product ${product.load.reqPerSec.toFixed(0)} req/s, ` +
+      `${product.us.toFixed(0)} µs CPU a request; floor ${floorRun.load.reqPerSec.toFixed(0)} req/s, ${floorRun.us.toFixed(0)} µs`,
+  );
+}
+const spec = specs[0];
+const session = new Session();
+session.connect();
+await session.post('Profiler.enable');
+await session.post('Profiler.setSamplingInterval', { interval: 200 });
+await session.post('Profiler.start');
+await runLoad({ url: `${base}${spec.path}`, headers: { authorization: `Bearer ${token}` }, connections, seconds });
+const { profile } = await session.post('Profiler.stop');
+fs.mkdirSync('.bench', { recursive: true });
+fs.writeFileSync(out, JSON.stringify(profile));
+
+const self = new Map<string, number>();
+const packages = new Map<string, number>();
+const dt = new Map<number, number>();
+profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+let total = 0;
+for (const node of profile.nodes) {
+  const us = dt.get(node.id) ?? 0;
+  total += us;
+  const f = node.callFrame;
+  const file = f.url.replace(/^file:\/\//, '').replace(process.cwd(), '');
+  const key = `${f.functionName || '(anonymous)'} ${file}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + us);
+  const pkg =
+    /node_modules\/((@[^/]+\/)?[^/]+)/.exec(file)?.[1] ?? (file.startsWith('/') ? 'product' : file || f.functionName);
+  packages.set(pkg, (packages.get(pkg) ?? 0) + us);
+}
+const top = (m: Map<string, number>, n: number) =>
+  [...m.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, us]) => `${((100 * us) / total).toFixed(1).padStart(5)} %  ${k}`);
+console.log(`profile of ${spec.name} (${spec.who}), ${out}:`);
+console.log('by package:', ...top(packages, 15).map((l) => `\n${l}`));
+console.log('by function (self time):', ...top(self, 40).map((l) => `\n${l}`));
+await floor.close();
+await app.close();
+await database.close();
