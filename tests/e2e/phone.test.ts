@@ -72,6 +72,9 @@ describe.concurrent('on a phone', () => {
         await closePage(page);
       }
     },
+    // Four walks side by side over every screen: admin's, the longest, took 45–60 s beside other
+    // work. A ceiling on a hang, not a speed check.
+    120_000,
   );
 });
 
