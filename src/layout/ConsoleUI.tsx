@@ -1,16 +1,15 @@
-import { createElement, lazy, type ComponentProps } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { CssBaseline } from '@mui/material';
 import { CoreAdminUI, Error, LoadingPage, type AdminUIProps } from 'react-admin';
+import { lazyScreen } from './lazyScreen';
 
 // react-admin's own sign-in form (at /login, which the console's sign-in at / stands in for) and its
 // screens for a refused or failed authentication: loaded only if ever drawn, not with every screen
 // of the console (the form brings the form library).
-const Login = lazy(() => import('./RaScreens').then((module) => ({ default: module.Login })));
-const AccessDenied = lazy(() => import('./RaScreens').then((module) => ({ default: module.AccessDenied })));
-const AuthCallback = lazy(() => import('./RaScreens').then((module) => ({ default: module.AuthCallback })));
-const AuthenticationError = lazy(() =>
-  import('./RaScreens').then((module) => ({ default: module.AuthenticationError })),
-);
+const Login = lazyScreen(() => import('./RaScreens'), 'Login');
+const AccessDenied = lazyScreen(() => import('./RaScreens'), 'AccessDenied');
+const AuthCallback = lazyScreen(() => import('./RaScreens'), 'AuthCallback');
+const AuthenticationError = lazyScreen(() => import('./RaScreens'), 'AuthenticationError');
 
 /** What the console always gives: its own layout, not-found screen and notifications. */
 type ConsoleUIProps = AdminUIProps & Required<Pick<AdminUIProps, 'layout' | 'catchAll' | 'notification'>>;
