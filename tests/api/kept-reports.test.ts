@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +30,7 @@ beforeAll(async () => {
   await seedDemoPayouts(demo.s.db, { callbackBase: demo.s.url });
   await rebuildRollups(demo.s);
   const { rows } = await demo.s.db.execute<{ code: string }>(
-    'SELECT merchant_code AS code FROM payins GROUP BY 1 ORDER BY count(*) DESC LIMIT 3' as never,
+    sql`SELECT merchant_code AS code FROM payins GROUP BY 1 ORDER BY count(*) DESC LIMIT 3`,
   );
   codes = rows.map((r) => r.code);
 }, 120_000);

@@ -17,6 +17,8 @@ import { offsetOf, orderOf, type Paging, type SortKey } from './lists';
  */
 export type Bind = (name: string, value: unknown) => SQLWrapper;
 export const bound: Bind = (_name, value) => sql.param(value);
+/** A named placeholder alone, for a statement kept per shape whose values are given when it runs (keptSql). */
+export const named: Bind = (name) => sql.placeholder(name);
 export const placeholders = () => {
   const values: Record<string, unknown> = {};
   const names: string[] = [];

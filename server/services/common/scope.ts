@@ -5,6 +5,7 @@ import { DATA_SCOPES } from '../../../domain/scope';
 import { refusedVendorFilter, vendorFilterRefusal, type VendorList } from '../../../domain/vendor-filters';
 import { badRequest } from '../../errors';
 import type { SessionUser } from './session-user';
+import { bound, type Bind } from './list-statements';
 
 /** The rows a caller may see (domain/scope): everything, some merchants' rows, or one vendor's. */
 export type DataScope =
@@ -72,8 +73,8 @@ export const scopeMerchantCodes = (scope: DataScope): string[] | null =>
  * (domain/scope), so a parent's figures include its sub-merchants only for callers who may see them.
  * `code` is the sub-merchant's code column.
  */
-export const subMerchantsWithin = (allowed: string[] | null, code: SQL): SQL =>
-  allowed === null ? sql`true` : sql`${code} = ANY(${sql.param(allowed)}::text[])`;
+export const subMerchantsWithin = (allowed: string[] | null, code: SQL, bind: Bind = bound): SQL =>
+  allowed === null ? sql`true` : sql`${code} = ANY(${bind('allowed', allowed)}::text[])`;
 
 /** Intersects what a request asks for with what the caller may see. */
 export const narrowCodes = (requested: string[] | undefined, allowed: string[] | null): string[] | null => {

@@ -6,8 +6,8 @@ import { MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
 import type { SessionUser } from '../common/session-user';
 import type { Period } from './periods';
 import type { Batches } from '../common/csv';
-import { dataScope, narrowCodes, scopeMerchantCodes } from '../common/scope';
-import { keptSql } from '../common/list-statements';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
+import { keptSql, named } from '../common/list-statements';
 
 /**
  * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its
@@ -37,7 +37,7 @@ const merchantMembers = (includeSubMerchants: boolean, allowed: string[] | null)
   SELECT m.code, 'merchant:' || m.id AS party FROM merchants m WHERE m.code = ANY(${CODES}::text[])
   UNION ALL SELECT m.code, 'merchant:' || s.id FROM merchants m JOIN merchants s ON s.parent_id = m.id
     WHERE ${sql.placeholder('subs')}::boolean AND m.code = ANY(${CODES}::text[])
-      AND ${allowed === null ? sql`true` : sql`s.code = ANY(${sql.placeholder('allowed')}::text[])`}`,
+      AND ${subMerchantsWithin(allowed, sql`s.code`, named)}`,
 });
 
 const VENDOR_MEMBERS: Members = {

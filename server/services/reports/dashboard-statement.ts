@@ -12,7 +12,8 @@ import {
 } from '../../../domain/rollups';
 import type { SessionUser } from '../common/session-user';
 import { MEASURE_COLUMNS, MEASURE_SUMS_BY_NAME } from '../ledger/rollup-folds';
-import { dataScope, narrowCodes, scopeMerchantCodes } from '../common/scope';
+import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
+import { named } from '../common/list-statements';
 
 /**
  * The Dashboard's one statement (issue 13), made per shape of merchants and of period with its
@@ -134,9 +135,7 @@ export const merchantsFor = async (
     values: { codes, subs: q.includeSubMerchants ?? false, ...(allowed === null ? {} : { allowed }) },
     chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.placeholder('codes')}::text[])),
       m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
-        WHERE ${sql.placeholder('subs')}::boolean AND ${
-          allowed === null ? sql`true` : sql`s.code = ANY(${sql.placeholder('allowed')}::text[])`
-        })`,
+        WHERE ${sql.placeholder('subs')}::boolean AND ${subMerchantsWithin(allowed, sql`s.code`, named)})`,
     money: MERCHANT_ACCOUNTS,
     funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
     speeds: sql`ARRAY(SELECT id FROM m)`,
