@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { buildApp } from '../../server/app';
+import type { Database } from '../../server/db';
 import type { SessionUser } from '../../server/services/common/session-user';
 import { setPasswordHashCost } from '../../server/services/identity/passwords';
 import { testConfig } from '../support/server';
@@ -70,6 +71,27 @@ export interface LargeResult {
   problems: string[];
 }
 
+/**
+ * The product as the large bench measures it: buildApp in this process on the database, listening
+ * on 127.0.0.1, at the sign-in cost its users' hashes were made with, no rate limit or second factor
+ * in the way of the load.
+ */
+export const largeApp = async (database: Database) => {
+  const cost = await signInCost(poolOf(database));
+  setPasswordHashCost(cost);
+  const app = await buildApp({
+    database,
+    config: testConfig({
+      authRateLimitPerMinute: 1_000_000_000,
+      merchantApiRateLimitPerMinute: 1_000_000_000,
+      require2faRoles: [],
+      passwordHashCost: cost,
+    }),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { app, base: `http://127.0.0.1:${(app.server.address() as { port: number }).port}` };
+};
+
 export const benchLarge = async (settings: Settings, log: (line: string) => void): Promise<LargeResult> => {
   const out: LargeResult = { health: [], requests: [], targets: [], problems: [] };
   const opened = await openLarge(settings, log, out);
@@ -77,22 +99,9 @@ export const benchLarge = async (settings: Settings, log: (line: string) => void
   out.version = opened.version;
   out.where = opened.where;
   try {
-    const pool = poolOf(opened.database);
-    const cost = await signInCost(pool);
-    setPasswordHashCost(cost);
-    const app = await buildApp({
-      database: opened.database,
-      config: testConfig({
-        authRateLimitPerMinute: 1_000_000_000,
-        merchantApiRateLimitPerMinute: 1_000_000_000,
-        require2faRoles: [],
-        passwordHashCost: cost,
-      }),
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { app, base } = await largeApp(opened.database);
     const closeApp = onCleanup('large app', () => app.close());
     try {
-      const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
       await benchReads(out, settings, log, base, opened);
       if (!READS_ONLY) await benchWrites(out, settings, log, base, opened);
     } finally {

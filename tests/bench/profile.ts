@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { buildApp } from '../../server/app';
 import { openDatabase } from '../../server/database';
-import { setPasswordHashCost } from '../../server/services/identity/passwords';
-import { testConfig } from '../support/server';
 import { runLoad } from './load';
 import { signIn } from './measure';
 import { poolOf } from './seed/scale';
-import { signInCost } from './large-writes';
-import { largeUsers } from './large';
+import { largeApp, largeUsers } from './large';
 import { requestsOf } from './large-requests';
 import { sessionStatement, startFloor } from './large-floor';
 import { capture } from './sql-probes';
@@ -29,19 +25,7 @@ const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
 
 const database = await openDatabase(url);
 const pool = poolOf(database);
-const cost = await signInCost(pool);
-setPasswordHashCost(cost);
-const app = await buildApp({
-  database,
-  config: testConfig({
-    authRateLimitPerMinute: 1_000_000_000,
-    merchantApiRateLimitPerMinute: 1_000_000_000,
-    require2faRoles: [],
-    passwordHashCost: cost,
-  }),
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const { app, base } = await largeApp(database);
 const specs = (await requestsOf(pool, await largeUsers(pool))).filter((s) =>
   new RegExp(pattern).test(`${s.name} (${s.who})`),
 );
