@@ -5,7 +5,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bankAccounts, checkerRequests, payins, payouts } from './schema';
-import { rowMapper } from './row-mapper';
+import { literalOf, rowMapper } from './row-mapper';
 
 /**
  * Issue 33, part 3: the row function built once per statement maps a row exactly as the ORM's
@@ -93,5 +93,35 @@ describe('rowMapper', () => {
     // `request` mixes two tables' columns: the ORM never nulls such an object.
     expect(mapped.request).toEqual({ maker: null, id: 'p1' });
     expect(mapped.p.amount).toBe(100);
+  });
+});
+
+describe('literalOf', () => {
+  // Keys a caller might name, quotes and all: each is written as a string literal, never as code.
+  const key = fc.constantFrom('code', 'day', 'payinAmount', 'net balance', "it's", 'a"b', '__proto__x', '0');
+  it('writes each row as its fields say, in their order, reading and turning each value', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ key, from: fc.option(key, { nil: undefined }), twice: fc.boolean() }), {
+          selector: (f) => f.key,
+          maxLength: 8,
+        }),
+        fc.dictionary(key, fc.integer()),
+        (fields, row) => {
+          const double = (v: number) => v * 2;
+          const built = literalOf<Record<string, unknown>>(
+            fields.map((f) => ({ key: f.key, from: f.from, via: f.twice ? double : undefined })),
+          )(row);
+          const expected: Record<string, unknown> = {};
+          for (const f of fields) {
+            const value = row[f.from ?? f.key];
+            expected[f.key] = f.twice ? double(value) : value;
+          }
+          // In their order as JavaScript orders keys (an integer-like key goes first, as in any object).
+          expect(Object.keys(built)).toEqual(Object.keys(expected));
+          expect(built).toStrictEqual(expected);
+        },
+      ),
+    );
   });
 });

@@ -103,3 +103,25 @@ export const withRowMapper = <T>(prepared: T): T => {
   p.customResultMapper = rowMapper(p.fields, p.joinsNotNullableMap);
   return prepared;
 };
+
+/** One key of an object written by literalOf: the row's property it reads (its own name unless `from`), and what turns that value. */
+export interface LiteralField {
+  key: string;
+  from?: string;
+  via?: (value: never) => unknown;
+}
+
+/**
+ * A function built once that writes each row as one object literal of `fields`, in their order.
+ * Objects grown key by key in a loop (`day[m] = …` for each measure) change shape at every key: an
+ * Accounts page of 100 days built so was a sixth of its allocations (issue 33, part 3).
+ */
+export const literalOf = <T>(fields: readonly LiteralField[]): ((row: Record<string, unknown>) => T) => {
+  const body = fields.map(({ key, from = key, via }, i) => {
+    const read = `r[${JSON.stringify(from)}]`;
+    return `${JSON.stringify(key)}: ${via ? `v[${i}](${read})` : read}`;
+  });
+  // Built from the caller's constant keys only; no value of a request enters it.
+  const vias = fields.map((f) => f.via);
+  return new Function('v', `return (r) => ({${body.join(', ')}});`)(vias) as (row: Record<string, unknown>) => T;
+};

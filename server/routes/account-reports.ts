@@ -4,12 +4,12 @@ import { commaList } from '../services/common/lists';
 import { ACCOUNTS_COLUMNS, VENDOR_ACCOUNTS_COLUMNS } from '../../domain/account-reports';
 import { paiseToRupees } from '../../domain/money';
 import { reportCells, type ReportColumn } from '../../domain/reports';
-import { MEASURES } from '../../domain/rollups';
 import type { ApiResource } from '../../domain/access';
 import { errorResponses, IstDay, security } from '../schemas/common';
 import { accountReportBatches, accountReportPage, type AccountDay } from '../services/reports/account-reports';
 import { periodOf } from '../services/reports/periods';
 import { sendCsv } from '../services/common/csv';
+import { literalOf } from '../db/row-mapper';
 
 const Codes = Type.Optional(
   Type.String({ maxLength: 4000, description: 'comma-joined codes; all the caller sees when left out' }),
@@ -67,19 +67,14 @@ const VendorAccountRow = Type.Object({
 });
 
 /** A day of rollups as a report row: amounts in rupees, the columns the report names (each column's reading chosen once). */
-const rowOf = (columns: readonly ReportColumn[], codeKey: string) => {
-  const readings = columns.map(({ key }): [string, (d: AccountDay) => unknown] => {
-    if (key === codeKey) return [key, (d) => d.code];
-    if (key === 'day') return [key, (d) => d.day];
-    const measure = key as (typeof MEASURES)[number] | 'netBalance';
-    return [key, key.endsWith('Count') ? (d) => d[measure] : (d) => paiseToRupees(d[measure])];
-  });
-  return (d: AccountDay) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, read] of readings) row[key] = read(d);
-    return row;
-  };
-};
+const rowOf = (columns: readonly ReportColumn[], codeKey: string) =>
+  literalOf<Record<string, unknown>>(
+    columns.map(({ key }) => {
+      if (key === codeKey) return { key, from: 'code' };
+      if (key === 'day' || key.endsWith('Count')) return { key };
+      return { key, via: paiseToRupees };
+    }),
+  );
 
 const REPORTS = [
   {

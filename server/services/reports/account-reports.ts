@@ -8,6 +8,7 @@ import type { Period } from './periods';
 import type { Batches } from '../common/csv';
 import { dataScope, narrowCodes, scopeMerchantCodes, subMerchantsWithin } from '../common/scope';
 import { keptSql, named } from '../common/list-statements';
+import { literalOf } from '../../db/row-mapper';
 
 /**
  * The Accounts and Vendor Accounts reports (issue 13): per party per IST day of the period, its
@@ -74,6 +75,14 @@ const daysStatement = (members: Members) => sql`
     ORDER BY c.code, d.day OFFSET ${sql.placeholder('skip')} LIMIT ${sql.placeholder('limit')}`;
 const daysStatements = keptSql<Record<string, string>>();
 
+/** A row of the days statement as a day: its sums (numeric text) as numbers. */
+const dayOf = literalOf<AccountDay>([
+  { key: 'code' },
+  { key: 'day' },
+  { key: 'netBalance', via: Number },
+  ...MEASURES.map((key) => ({ key, via: Number })),
+]);
+
 /**
  * The days of some parties, ordered by party then day, rows `skip` to `skip + limit` of them;
  * `codes` is one page of parties. The statement is kept per shape of members (issue 33, part 3).
@@ -96,11 +105,7 @@ const accountDays = async (
     skip: rows.skip,
     limit: rows.limit,
   });
-  return result.rows.map((r) => {
-    const day: Record<string, unknown> = { code: r.code, day: r.day, netBalance: Number(r.netBalance) };
-    for (const m of MEASURES) day[m] = Number(r[m]);
-    return day as AccountDay;
-  });
+  return result.rows.map(dayOf);
 };
 
 export interface AccountQuery {
