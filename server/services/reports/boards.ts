@@ -12,6 +12,7 @@ import { MEASURES, medianSeconds, SPEED_BOUNDS } from '../../../domain/rollups';
 import type { SessionUser } from '../common/session-user';
 import { periodOf } from './periods';
 import { keptSql } from '../common/list-statements';
+import { literalOf } from '../../db/row-mapper';
 import { dashboardStatement, merchantsFor, type DashboardRow } from './dashboard-statement';
 
 /**
@@ -19,8 +20,8 @@ import { dashboardStatement, merchantsFor, type DashboardRow } from './dashboard
  * day), the net balance from the ledger, never a scan of the money events.
  */
 
-const sumsOf = (row: Record<string, unknown> | undefined) =>
-  Object.fromEntries(MEASURES.map((m) => [m, Number(row?.[m] ?? 0)])) as Sums;
+const sumsOfRow = literalOf<Sums>(MEASURES.map((key) => ({ key, via: (v: unknown) => Number(v ?? 0) })));
+const sumsOf = (row: Record<string, unknown> | undefined) => sumsOfRow(row ?? {});
 
 /** The median time to SUCCESS of each period, from its histogram. */
 const mediansOf = (rows: (Record<string, number> & { current: boolean })[]) => {
