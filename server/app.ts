@@ -1,6 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -95,8 +94,6 @@ export const buildApp = async ({ database, config, logger = false, demoSeeded, r
   // 1,000,000 pay-ins, server and its reader in one process: 5.8–6.1 s of CPU instead of 7.4 s;
   // 27 MB of pay-in CSV gzipped in 0.24–0.33 s instead of 0.56–0.60 s).
   await app.register(compress, { threshold: 1024, zlibOptions: { level: 4 } });
-  // Cookies carry only the device token of services/identity/devices.ts; nothing signs in by cookie.
-  await app.register(cookie);
   // Counted in the database, so that every server on it allows each limit once (issue 32).
   await app.register(rateLimit, { global: false, store: sharedRateLimitStore(db, app.log), skipOnError: true });
   await app.register(swagger, openApiOptions);

@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Data, Message, RequiredText, errorResponses } from '../schemas/common';
 import { LoginAnswer } from '../schemas/auth';
@@ -21,6 +22,9 @@ const duringPasswordChange = true;
 
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRouteOptions> = async (app, opts) => {
   const { db } = opts;
+  // Cookies carry only the device token of services/identity/devices.ts, sent only to /v1/login;
+  // nothing signs in by cookie. Registered here, its two hooks pass no other request.
+  await app.register(cookie);
   const limited = { public: true } as const;
   const rateLimit = { max: opts.rateLimits.auth, timeWindow: '1 minute' };
 
