@@ -16,7 +16,8 @@ import { capture } from './sql-probes';
  * PROFILE_SECONDS at PROFILE_CONNECTIONS. Prints each one's requests a second and this process's
  * CPU time per request (steadier than a share of req/s on cores shared with the load generator and
  * the database), and the product's functions with the most time of their own; writes its profile.
- * `node --import tsx tests/bench/profile.ts <database url> <request pattern> [out.cpuprofile]`
+ * `node --import tsx tests/bench/profile.ts <database url> <request pattern> [out.cpuprofile]`; with
+ * PROFILE_TARGET=floor the profile is the floor's.
  */
 const [url, pattern, out = '.bench/list.cpuprofile'] = process.argv.slice(2);
 if (!url || !pattern) throw new Error('usage: profile.ts <database url> <request pattern> [out.cpuprofile]');
@@ -59,7 +60,12 @@ session.connect();
 await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 await session.post('Profiler.start');
-await runLoad({ url: `${base}${spec.path}`, headers: { authorization: `Bearer ${token}` }, connections, seconds });
+// PROFILE_TARGET=floor profiles the floor's route instead, to hold the two profiles side by side.
+const profiled: { url: string; headers: Record<string, string> } =
+  process.env.PROFILE_TARGET === 'floor'
+    ? { url: `${floor.url}/floor/0`, headers: {} }
+    : { url: `${base}${spec.path}`, headers: { authorization: `Bearer ${token}` } };
+await runLoad({ ...profiled, connections, seconds });
 const { profile } = await session.post('Profiler.stop');
 fs.mkdirSync('.bench', { recursive: true });
 fs.writeFileSync(out, JSON.stringify(profile));
