@@ -46,7 +46,7 @@ export const dashboardFigures = async (
   const oneDay = bucketOf(period.from, period.to) === 'hour';
   // One statement: a board takes one connection and one round trip, however busy the pool.
   const statement = dashboards(db, `${merchants.shape} ${oneDay ? 'hours' : 'days'}`, () =>
-    dashboardStatement(merchants, oneDay),
+    dashboardStatement(merchants.shape, oneDay),
   );
   const { rows } = await statement({
     ...merchants.values,

@@ -46,7 +46,7 @@ const rollupsOf = (all: boolean) =>
  * the period and the one before, which is all the previous period shows. The two kinds of row carry
  * disjoint measures, so a day's sum holds both.
  */
-const daysQuery = (merchants: Merchants) => sql`
+const daysQuery = (merchants: Pieces) => sql`
     SELECT at, ${MEASURE_SUMS_BY_NAME}
     FROM ${rollupsOf(merchants.all)} WHERE span = 'day' AND at < ${DAY.toNext}::date
       AND ((party = ANY(${merchants.money}) AND at >= ${DAY.from}::date)
@@ -91,15 +91,20 @@ export const seriesQuery = (
     GROUP BY b.at ORDER BY b.at`;
 };
 
-/**
- * The parties a dashboard adds up, as SQL over the statement's merchants (`m`): every merchant's
- * own totals (the all-merchants parties, whose rows include pending ones), or the merchants chosen.
- */
+/** The merchants a dashboard adds up, as its statement takes them. */
 export interface Merchants {
-  all: boolean;
   /** The shape of the statement these merchants make, and the values of its placeholders. */
-  shape: string;
+  shape: Shape;
   values: Record<string, unknown>;
+}
+type Shape = 'all' | 'chosen' | 'chosen within';
+
+/**
+ * The SQL of one shape of merchants, over the statement's merchants (`m`): every merchant's own
+ * totals (the all-merchants parties, whose rows include pending ones), or the merchants chosen.
+ */
+interface Pieces {
+  all: boolean;
   /** The WITH item naming the merchants: m(id). */
   chosen: SQL;
   money: SQL;
@@ -111,6 +116,31 @@ export interface Merchants {
 const MERCHANT_KEYS = sql`SELECT 'merchant:' || id FROM m`;
 const MERCHANT_ACCOUNTS = sql`ARRAY(${MERCHANT_KEYS})`;
 
+/** Chosen merchants, with those of their sub-merchants the caller may see if asked (`within`: the caller's codes as `allowed`). */
+const chosenPieces = (within: boolean): Pieces => ({
+  all: false,
+  chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.placeholder('codes')}::text[])),
+      m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
+        WHERE ${sql.placeholder('subs')}::boolean AND ${subMerchantsWithin(within ? [] : null, sql`s.code`, named)})`,
+  // (With `named`, the list given stands for the placeholder `allowed`: only null or not matters here.)
+  money: MERCHANT_ACCOUNTS,
+  funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
+  speeds: sql`ARRAY(SELECT id FROM m)`,
+});
+
+/** Each shape's SQL, made once: a request only works out its shape and values. */
+const PIECES: Record<Shape, Pieces> = {
+  all: {
+    all: true,
+    chosen: sql`m AS (SELECT id FROM merchants)`,
+    money: keys([ALL_MERCHANTS]),
+    funnel: keys([ALL_PAYINS]),
+    speeds: sql`ARRAY[${ALL_MERCHANTS_ID}::uuid]`,
+  },
+  chosen: chosenPieces(false),
+  'chosen within': chosenPieces(true),
+};
+
 /** The merchants a dashboard adds up: those asked for that the caller may see, with those of their sub-merchants it may see if asked. */
 export const merchantsFor = async (
   db: DbOrTx,
@@ -119,26 +149,10 @@ export const merchantsFor = async (
 ): Promise<Merchants> => {
   const allowed = scopeMerchantCodes(await dataScope(db, user));
   const codes = narrowCodes(q.merchantCode, allowed);
-  if (codes === null)
-    return {
-      all: true,
-      shape: 'all',
-      values: {},
-      chosen: sql`m AS (SELECT id FROM merchants)`,
-      money: keys([ALL_MERCHANTS]),
-      funnel: keys([ALL_PAYINS]),
-      speeds: sql`ARRAY[${ALL_MERCHANTS_ID}::uuid]`,
-    };
+  if (codes === null) return { shape: 'all', values: {} };
   return {
-    all: false,
     shape: allowed === null ? 'chosen' : 'chosen within',
     values: { codes, subs: q.includeSubMerchants ?? false, ...(allowed === null ? {} : { allowed }) },
-    chosen: sql`c AS (SELECT id FROM merchants WHERE code = ANY(${sql.placeholder('codes')}::text[])),
-      m AS (SELECT id FROM c UNION SELECT s.id FROM merchants s JOIN c ON s.parent_id = c.id
-        WHERE ${sql.placeholder('subs')}::boolean AND ${subMerchantsWithin(allowed, sql`s.code`, named)})`,
-    money: MERCHANT_ACCOUNTS,
-    funnel: sql`ARRAY(SELECT ${sql.raw(`'${payinsParty('')}'`)} || id FROM m)`,
-    speeds: sql`ARRAY(SELECT id FROM m)`,
   };
 };
 
@@ -147,7 +161,7 @@ export const merchantsFor = async (
 const BIN_SUMS = sql.raw(SPEED_BOUNDS.map((_, bin) => `coalesce(sum(counts[${bin + 1}]), 0) AS b${bin}`).join(', '));
 
 /** Each period's histogram bins added up: a row per period (current or not). */
-const mediansQuery = (merchants: Merchants) => {
+const mediansQuery = (merchants: Pieces) => {
   const inDays = sql`day BETWEEN ${DAY.beforeFrom}::date AND ${DAY.to}::date`;
   // The all-merchants histogram has its pending successes as (day, bin, n) rows.
   const speeds = merchants.all
@@ -169,7 +183,9 @@ export type DashboardRow = {
 };
 
 /** The Dashboard's statement for one shape of merchants and of period, its values placeholders. */
-export const dashboardStatement = (merchants: Merchants, oneDay: boolean) => sql`
+export const dashboardStatement = (shape: Shape, oneDay: boolean) => {
+  const merchants = PIECES[shape];
+  return sql`
     WITH ${merchants.chosen}, days AS (${daysQuery(merchants)})
     SELECT ${PERIODS_QUERY},
       (SELECT coalesce(sum(balance), 0)::text FROM ledger_accounts WHERE key IN (${MERCHANT_KEYS})) AS net,
@@ -184,3 +200,4 @@ export const dashboardStatement = (merchants: Merchants, oneDay: boolean) => sql
           : sql`NULL::json`
       } AS hours,
       (SELECT coalesce(json_agg(s), '[]') FROM (${mediansQuery(merchants)}) s) AS medians`;
+};
