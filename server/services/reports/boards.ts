@@ -23,11 +23,15 @@ import { dashboardStatement, merchantsFor, type DashboardRow } from './dashboard
 const sumsOfRow = literalOf<Sums>(MEASURES.map((key) => ({ key, via: (v: unknown) => Number(v ?? 0) })));
 const sumsOf = (row: Record<string, unknown> | undefined) => sumsOfRow(row ?? {});
 
+const BIN_KEYS = SPEED_BOUNDS.map((_, bin) => `b${bin}`);
+
 /** The median time to SUCCESS of each period, from its histogram. */
 const mediansOf = (rows: (Record<string, number> & { current: boolean })[]) => {
   const histogram = (current: boolean) => {
     const row = rows.find((r) => r.current === current);
-    return new Map(SPEED_BOUNDS.map((_, bin) => [bin, Number(row?.[`b${bin}`] ?? 0)]));
+    const counts = new Map<number, number>();
+    for (let bin = 0; bin < BIN_KEYS.length; bin++) counts.set(bin, Number(row?.[BIN_KEYS[bin]] ?? 0));
+    return counts;
   };
   return { current: medianSeconds(histogram(true)), previous: medianSeconds(histogram(false)) };
 };
