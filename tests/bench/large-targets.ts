@@ -3,10 +3,10 @@ import { EXPORT_GROWTH_MB } from './boards-export';
 import type { LargeRequest, LargeResult, LoadRun } from './large';
 import { round } from './stats';
 
-/** Issue 15's targets. */
+/** Issue 15's targets; the share of the floor is issue 33's (lists, boards and the report at 90 %). */
 export const LIST_P99_MS = 20;
 export const STAFF_LIST_PER_SEC = 4_000;
-export const FLOOR_SHARE = 0.8;
+export const FLOOR_SHARE = 0.9;
 export const REPORT_MS = 200;
 export const EXPORT_SECONDS = 10;
 
