@@ -3,30 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PayView } from './api';
 import { PayPage } from './PayPage';
 import { POLL_MS } from './usePayin';
-import { payViewOf } from './test-views';
+import { assignedViewOf, payViewOf } from './test-views';
 
 const ID = '3f1c2b9e-8d7a-4c6b-9e5f-1a2b3c4d5e6f';
 const NOW = Date.parse('2025-01-15T10:00:00Z');
 
 const view = payViewOf;
 
-const assigned = (over: Partial<PayView> = {}) =>
-  view({
-    status: 'ASSIGNED',
-    amount: 1500,
-    amountFixed: true,
-    shortCode: 'K7M2Q',
-    bank: {
-      payeeName: 'Asha Stores',
-      upiId: 'asha@okaxis',
-      upiLink: 'upi://pay?pa=asha%40okaxis&pn=Asha%20Stores&am=1500.00&cu=INR&tn=K7M2Q',
-      bankName: 'HDFC Bank',
-      holderName: 'Asha Stores Pvt Ltd',
-      accountNumber: '50100123456789',
-      ifsc: 'HDFC0001234',
-    },
-    ...over,
-  });
+const assigned = assignedViewOf;
 
 interface Call {
   method: string;

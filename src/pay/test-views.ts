@@ -19,3 +19,22 @@ export const payViewOf = (over: Partial<PayView> = {}): PayView => ({
   intentProviders: [],
   ...over,
 });
+
+/** A pay-in ASSIGNED to a bank account, with its fixed amount and short code. */
+export const assignedViewOf = (over: Partial<PayView> = {}): PayView =>
+  payViewOf({
+    status: 'ASSIGNED',
+    amount: 1500,
+    amountFixed: true,
+    shortCode: 'K7M2Q',
+    bank: {
+      payeeName: 'Asha Stores',
+      upiId: 'asha@okaxis',
+      upiLink: 'upi://pay?pa=asha%40okaxis&pn=Asha%20Stores&am=1500.00&cu=INR&tn=K7M2Q',
+      bankName: 'HDFC Bank',
+      holderName: 'Asha Stores Pvt Ltd',
+      accountNumber: '50100123456789',
+      ifsc: 'HDFC0001234',
+    },
+    ...over,
+  });
