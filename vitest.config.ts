@@ -81,7 +81,10 @@ export default defineConfig({
           // How long expect.poll waits for the page (1 s by default): a list's refresh after a filter
           // took longer than that on a loaded machine. A ceiling on waiting, not a speed check.
           expect: { poll: { timeout: 10_000 } },
-          testTimeout: 60_000,
+          // A ceiling on a hung test, not a speed check: a test is many steps of up to 25 s each, and
+          // the first files run beside the deep project. In CI admin.test.ts's first test took over
+          // 60 s there (15 s alone on a quiet machine) and was cut although every step had passed.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },
