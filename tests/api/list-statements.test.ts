@@ -92,6 +92,28 @@ describe('a list statement kept per shape', () => {
     expect(past).toMatchObject({ data: [], total: Math.min(all.length, 1_000) });
   });
 
+  it('writes each page size into its own statement: pages of 3 and of 7, taken in turn, walk the same rows', async () => {
+    const all = await rowsOf<{ id: string }>(sql`SELECT id FROM payins ORDER BY created_at DESC, id DESC LIMIT 21`);
+    expect(all).toHaveLength(21);
+    const want = all.map((r) => r.id);
+    const walked: Record<number, string[]> = { 3: [], 7: [] };
+    for (let n = 1; n <= 7; n++) {
+      for (const size of n <= 3 ? [3, 7] : [3]) {
+        const list = await listPayins(demo.s.db, admin, {}, page({ page: n, pageSize: size }));
+        expect(list.data).toHaveLength(size);
+        walked[size].push(...list.data.map((r) => r.id));
+      }
+    }
+    expect(walked[3]).toEqual(want);
+    expect(walked[7]).toEqual(want);
+    const [paid] = await rowsOf<{ id: string }>(
+      sql`SELECT id FROM payouts ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET 4`,
+    );
+    const fifth = await listPayouts(demo.s.db, admin, {}, page({ page: 5, pageSize: 1 }));
+    const firstFive = await listPayouts(demo.s.db, admin, {}, page({ pageSize: 5 }));
+    expect([fifth.data[0].id, firstFive.data[4].id]).toEqual([paid.id, paid.id]);
+  });
+
   it('keeps shapes apart: a status filter, an amount and IST days each narrow the rows', async () => {
     const [p] = await rowsOf<{ id: string; status: string; amount: string; day: string }>(sql`
       SELECT id, status, amount, to_char(created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day

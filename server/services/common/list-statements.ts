@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db';
 import { offsetOf, orderOf, type Paging, type SortKey } from './lists';
@@ -90,18 +90,20 @@ export const keptSql = <R>() => {
  * after the page), so that only those rows are joined and presented. As one select with the joins,
  * the plan PostgreSQL keeps for a statement (estimating one row for a range of days) joined and
  * sorted every matching row: 35 ms instead of 0.8 ms for a busy merchant's week of pay-ins.
+ *
+ * The page's size is written into the statement and the first page has no OFFSET (both are part
+ * of its shape, keptPage): with LIMIT and OFFSET as parameters the planner costs the generic plan
+ * for a tenth of the matching rows. On 10,000,000 pay-ins that made it dearer than a plan for the
+ * values (1,125 against 490), so PostgreSQL planned every request again (0.6 ms each) and a
+ * vendor's week of successes took 1.42 times as long as on 1,000,000.
  */
-export const onPage = (db: DbOrTx, table: PgTable, id: AnyPgColumn, key: SortKey, where: SQL | undefined) =>
-  inArray(
-    id,
-    db
-      .select({ id })
-      .from(table)
-      .where(where)
-      .orderBy(...orderOf(key))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
+export const onPage = (table: PgTable, id: AnyPgColumn, key: SortKey, where: SQL | undefined, paging: Paging) => {
+  const size = paging.pageSize;
+  if (!Number.isSafeInteger(size) || size < 1) throw new Error(`a page holds a whole number of rows, not ${size}`);
+  const filter = where ? sql` WHERE ${where}` : sql``;
+  const skip = offsetOf(paging) > 0 ? sql` OFFSET ${sql.placeholder('offset')}` : sql``;
+  return sql`${id} IN (SELECT ${id} FROM ${table}${filter} ORDER BY ${sql.join(orderOf(key), sql`, `)} LIMIT ${sql.raw(String(size))}${skip})`;
+};
 
 /**
  * A list request's page: the statement of its shape (built by `build` the first time, from the
@@ -116,9 +118,11 @@ export const keptPage = <T>(
 ) => {
   const p = placeholders();
   const where = whereWith(p.bind);
-  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')}`;
+  const offset = offsetOf(paging);
+  // The page size and whether the page is the first are written into the statement (onPage).
+  const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')} ${paging.pageSize}${offset > 0 ? '+' : ''}`;
   return {
     statement: statements(db, shape, () => build(where)),
-    values: { ...p.values, limit: paging.pageSize, offset: offsetOf(paging) },
+    values: { ...p.values, offset },
   };
 };

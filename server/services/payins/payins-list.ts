@@ -123,7 +123,7 @@ const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayinSort>
   const key = sortKey(paging, SORT_COLUMNS, payins.id);
   return withRowMapper(
     selectRows(db, key, { total: cappedCountColumn(payins, where) })
-      .where(onPage(db, payins, payins.id, key, where))
+      .where(onPage(payins, payins.id, key, where, paging))
       .orderBy(...orderOf(key))
       .prepare(''),
   );

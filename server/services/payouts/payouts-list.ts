@@ -117,7 +117,7 @@ const pageStatement = (db: Db, where: SQL | undefined, paging: Paging<PayoutSort
   const key = sortKey(paging, SORT_COLUMNS, payouts.id);
   return withRowMapper(
     selectRows(db, key, { total: cappedCountColumn(payouts, where) })
-      .where(onPage(db, payouts, payouts.id, key, where))
+      .where(onPage(payouts, payouts.id, key, where, paging))
       .orderBy(...orderOf(key))
       .prepare(''),
   );
