@@ -33,6 +33,20 @@ const oneQueryString = (): Plugin => ({
   },
 });
 
+/**
+ * MUI's ThemeProvider without its CSS-variable provider: the console's themes have no colour
+ * schemes (src/shims/mui-theme-provider.tsx says why, and fails on a theme that has them).
+ */
+const THEME_PROVIDER = fileURLToPath(new URL('src/shims/mui-theme-provider.tsx', import.meta.url));
+const plainThemeProvider = (): Plugin => ({
+  name: 'plain-theme-provider',
+  enforce: 'pre',
+  resolveId(source, importer) {
+    if (source !== './ThemeProvider.js' || !importer) return null;
+    return /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/]index\.js$/.test(importer) ? THEME_PROVIDER : null;
+  },
+});
+
 /** After the dashboard's build, the pay page's own (vite.pay.config.ts) into the same folder. */
 const payPageBuild = (): Plugin => {
   let outDir = 'dist';
@@ -49,7 +63,7 @@ const payPageBuild = (): Plugin => {
 };
 
 export default defineConfig({
-  plugins: [react(), oneQueryString(), payPageInDev(), payPageBuild()],
+  plugins: [react(), oneQueryString(), plainThemeProvider(), payPageInDev(), payPageBuild()],
   resolve: {
     alias: { 'object.entries': fileURLToPath(new URL('src/shims/object-entries.cjs', import.meta.url)) },
   },
