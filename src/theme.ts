@@ -21,6 +21,9 @@ interface GreenShades {
 const LIGHT_GREENS: GreenShades = { text: '#166534', filled: '#15803D', filledHover: '#166534' };
 const DARK_GREENS: GreenShades = { text: '#22C55E', filled: '#15803D', filledHover: '#166534' };
 
+/** The green of small text (links) on a mode's surfaces, as MUI's Link draws it in this theme. */
+export const greenText = (mode: 'light' | 'dark') => (mode === 'dark' ? DARK_GREENS : LIGHT_GREENS).text;
+
 interface Owned {
   ownerState?: { color?: unknown };
 }
