@@ -3,11 +3,17 @@ import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useMerchants } from '../../merchants';
 
+export interface MerchantChoice {
+  value: string[];
+  onChange: (codes: string[]) => void;
+}
+
 /**
  * Merchant codes from the shell's merchant list, which the server already holds to what the user
- * may see (a merchant user: its own codes). None chosen means all of them.
+ * may see (a merchant user: its own codes). None chosen means all of them. MerchantSelect loads it
+ * when the user first reaches for the field; `opened` opens its list at once (a click brought it).
  */
-export const MerchantSelect = ({ value, onChange }: { value: string[]; onChange: (codes: string[]) => void }) => {
+export const MerchantAutocomplete = ({ value, onChange, opened }: MerchantChoice & { opened: boolean }) => {
   const translate = useTranslate();
   const { merchants, isLoading } = useMerchants();
   const names = useMemo(() => new Map(merchants.map((m) => [m.code, m.name])), [merchants]);
@@ -17,6 +23,7 @@ export const MerchantSelect = ({ value, onChange }: { value: string[]; onChange:
       multiple
       size="small"
       disableCloseOnSelect
+      openOnFocus={opened}
       options={codes}
       value={value}
       loading={isLoading}
@@ -27,6 +34,7 @@ export const MerchantSelect = ({ value, onChange }: { value: string[]; onChange:
       renderInput={(params) => (
         <TextField
           {...params}
+          autoFocus
           label={translate('app.boards.merchant')}
           placeholder={value.length === 0 ? translate('app.boards.all_merchants') : undefined}
         />

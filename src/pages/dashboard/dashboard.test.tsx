@@ -131,9 +131,13 @@ describe('Dashboard', () => {
       expect(callsTo(calls, '/v1/getall-merchant')).toEqual([{ merchantCode: 'M100', pageSize: '1000' }]),
     );
     const select = screen.getByRole('combobox', { name: 'Merchant Code' });
+    // The autocomplete loads when the field is first reached for: until then the field only shows.
+    expect(select).toHaveAttribute('readonly');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     fireEvent.mouseDown(select);
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['M100 — Alpha Retail', 'M200 — Beta Stores']);
+    expect(screen.getByRole('combobox', { name: 'Merchant Code' })).not.toHaveAttribute('readonly');
     fireEvent.click(options[1]);
     search();
     await waitFor(() => expect(callsTo(calls, '/v1/dashboard').at(-1)).toMatchObject({ merchantCode: 'M200' }));
