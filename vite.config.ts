@@ -1,8 +1,9 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type InlineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { firstScreenChunks } from './vite.chunks';
 import { payPageConfig } from './vite.pay.config';
 
 const apiPort = process.env.API_PORT ?? '8081';
@@ -47,6 +48,30 @@ const plainThemeProvider = (): Plugin => ({
   },
 });
 
+/**
+ * MUI's createTheme for themes without CSS variables or colour schemes, the only kind the console
+ * makes (src/theme.ts, src/layout/consoleTheme.ts, react-admin's defaults). MUI's own also carries
+ * the CSS-variable theme maker (about 8 kB gzip on the sign-in page and every screen) for the
+ * options that ask for it; here those options fail loudly rather than making a different theme.
+ */
+const CREATE_THEME = /[\\/]@mui[\\/]material[\\/]esm[\\/]styles[\\/]createTheme\.js$/;
+const plainCreateTheme = (): Plugin => ({
+  name: 'plain-create-theme',
+  enforce: 'pre',
+  load(id) {
+    if (!CREATE_THEME.test(id)) return null;
+    return [
+      'import createThemeNoVars from "./createThemeNoVars.js";',
+      'export default function createTheme(options = {}, ...args) {',
+      '  if (options.cssVariables || "colorSchemes" in options) {',
+      '    throw new Error("This build makes no theme with CSS variables or colour schemes (vite.config.ts).");',
+      '  }',
+      '  return createThemeNoVars(options, ...args);',
+      '}',
+    ].join('\n');
+  },
+});
+
 /** After the dashboard's build, the pay page's own (vite.pay.config.ts) into the same folder. */
 const payPageBuild = (): Plugin => {
   let outDir = 'dist';
@@ -62,23 +87,46 @@ const payPageBuild = (): Plugin => {
   };
 };
 
-export default defineConfig({
-  plugins: [react(), oneQueryString(), plainThemeProvider(), payPageInDev(), payPageBuild()],
-  resolve: {
-    alias: { 'object.entries': fileURLToPath(new URL('src/shims/object-entries.cjs', import.meta.url)) },
-  },
-  build: {
-    outDir: 'dist',
-    chunkSizeWarningLimit: 1500,
-    rolldownOptions: {
-      input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
-      output: {
-        // What index.html loads (the sign-in page) in one file, not six shared ones: gzip packs one
-        // file tighter. Only modules the entry imports statically are taken, so it grows no larger.
-        codeSplitting: { groups: [{ name: 'start', tags: ['$initial'] }] },
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** What index.html loads (the sign-in page) in one file, not six shared ones: gzip packs one file
+ * tighter. Only modules the entry imports statically are taken, so it grows no larger. */
+const START = { name: 'start', tags: ['$initial' as const] };
+
+/** The console's build: its plugins, its entry and how its code is split, given extra groups. */
+const consoleBuild = (groups: { name: string; priority: number; test: (id: string) => boolean }[]) =>
+  ({
+    plugins: [react(), oneQueryString(), plainThemeProvider(), plainCreateTheme()],
+    resolve: {
+      alias: { 'object.entries': fileURLToPath(new URL('src/shims/object-entries.cjs', import.meta.url)) },
+    },
+    build: {
+      outDir: 'dist',
+      chunkSizeWarningLimit: 1500,
+      rolldownOptions: {
+        input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
+        output: { codeSplitting: { groups: [{ ...START, priority: groups.length + 1 }, ...groups] } },
       },
     },
-  },
+  }) satisfies InlineConfig;
+
+/** An ADMIN's way to the Dashboard in few files (vite.chunks.ts). */
+const firstScreens = firstScreenChunks(
+  ROOT,
+  [
+    { name: 'console', from: 'src/App.tsx' },
+    { name: 'shell', from: 'src/Shell.tsx' },
+    { name: 'dashboard-parts', from: 'src/pages/dashboard/Dashboard.tsx', except: 'src/pages/dashboard' },
+    { name: 'list-parts', from: 'src/resources/payins/PayinList.tsx', except: 'src/resources/payins' },
+  ],
+  () => consoleBuild([]),
+);
+
+const built = consoleBuild(firstScreens.groups);
+
+export default defineConfig({
+  ...built,
+  plugins: [...built.plugins, payPageInDev(), payPageBuild(), firstScreens.plugin],
   server: {
     proxy: { '/v1': `http://127.0.0.1:${apiPort}` },
   },
