@@ -78,7 +78,16 @@ export const firstScreenChunks = (root: string, steps: readonly RouteStep[], con
           mode,
           configFile: false,
           logLevel: 'silent',
-          build: { ...base.build, write: false, minify: false, manifest: false, reportCompressedSize: false },
+          // Nothing is written: the plan needs the chunks only (and the folder stays as it is).
+          build: {
+            ...base.build,
+            write: false,
+            emptyOutDir: false,
+            copyPublicDir: false,
+            minify: false,
+            manifest: false,
+            reportCompressedSize: false,
+          },
         });
         const outputs = (Array.isArray(result) ? result : [result]) as Rolldown.RolldownOutput[];
         const chunks = outputs.flatMap((o) => o.output).filter((c): c is Rolldown.OutputChunk => c.type === 'chunk');
