@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SOURCES = ['src', 'domain', 'index.html', 'pay.html', 'vite.config.ts', 'vite.pay.config.ts', 'package.json'];
+const SOURCES = [
+  'src',
+  'domain',
+  'index.html',
+  'pay.html',
+  'vite.config.ts',
+  'vite.pay.config.ts',
+  'vite.chunks.ts',
+  'package.json',
+];
 
 const newest = (target: string): number => {
   if (!fs.existsSync(target)) return 0;

@@ -24,6 +24,7 @@ const SOURCES = [
   'pay.html',
   'vite.config.ts',
   'vite.pay.config.ts',
+  'vite.chunks.ts',
   'tsconfig.json',
 ];
 const SHIPPED = ['package.json', 'scripts/start.mjs', 'dist', 'dist-server', 'server/db/migrations'];
