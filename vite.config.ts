@@ -110,7 +110,7 @@ const consoleBuild = (groups: { name: string; priority: number; test: (id: strin
     },
   }) satisfies InlineConfig;
 
-/** An ADMIN's way to the Dashboard in few files (vite.chunks.ts). */
+/** An ADMIN's way to the Dashboard, and the Deposit list's parts, in few files (vite.chunks.ts). */
 const firstScreens = firstScreenChunks(
   ROOT,
   [
