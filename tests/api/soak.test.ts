@@ -4,11 +4,14 @@ import { freshDatabase, moneyProblems, openSeeded, productOn } from '../support/
 import { memoryProblems, prepareSoakData, runSoak } from '../support/soak';
 
 /**
- * Issue 15, item 4 (d), the suite's short soak: 200 simulated people on one real server for 20
- * seconds (the bench runs it for five minutes: BENCH_ONLY=soak npm run bench). Nothing fails, the
- * memory stays within its bound after the warm-up, and the ledger balances at the end.
+ * Issue 15, item 4 (d), the suite's short soak: 200 simulated people on one real server for 30
+ * seconds of warm-up and 20 judged (the bench runs it for five minutes: BENCH_ONLY=soak npm run
+ * bench). Nothing fails, the memory stays within its bound after the warm-up, and the ledger
+ * balances at the end.
  */
 const SECONDS = 20;
+/** The load before those 20 s: the server's heap grows into its size for about 30 s (tests/support/soak.ts). */
+const WARMUP_SECONDS = 30;
 let dropDatabase: () => Promise<void>;
 let database: Database;
 let product: ReturnType<typeof productOn>;
@@ -33,6 +36,7 @@ describe('a soak of 200 people', () => {
     const result = await runSoak(product.url(), product.pid(), {
       users: 200,
       seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       thinkMs: 1000,
     });
     expect(result.failureSamples).toEqual([]);
@@ -44,5 +48,5 @@ describe('a soak of 200 people', () => {
     expect(result.matched).toBeGreaterThan(0);
     expect(memoryProblems(result.rss)).toEqual([]);
     expect(await moneyProblems(database.db)).toEqual([]);
-  }, 90_000);
+  }, 150_000);
 });
