@@ -21,8 +21,9 @@ interface GreenShades {
 const LIGHT_GREENS: GreenShades = { text: '#166534', filled: '#15803D', filledHover: '#166534' };
 const DARK_GREENS: GreenShades = { text: '#22C55E', filled: '#15803D', filledHover: '#166534' };
 
-/** The green of small text (links) on a mode's surfaces, as MUI's Link draws it in this theme. */
-export const greenText = (mode: 'light' | 'dark') => (mode === 'dark' ? DARK_GREENS : LIGHT_GREENS).text;
+/** A link's colours on a mode's surfaces: its text green, and the same green faded for its underline. */
+const linkOf = (green: GreenShades) => ({ color: green.text, underline: `${green.text}66` });
+export const linkColours = (mode: 'light' | 'dark') => linkOf(mode === 'dark' ? DARK_GREENS : LIGHT_GREENS);
 
 interface Owned {
   ownerState?: { color?: unknown };
@@ -57,8 +58,11 @@ const shared = (base: RaThemeOptions, green: GreenShades): RaThemeOptions => ({
     },
     MuiLink: {
       styleOverrides: {
-        root: (props: Owned): CSSObject =>
-          isPrimary(props) ? { color: green.text, '--Link-underlineColor': `${green.text}66` } : {},
+        root: (props: Owned): CSSObject => {
+          if (!isPrimary(props)) return {};
+          const { color, underline } = linkOf(green);
+          return { color, '--Link-underlineColor': underline };
+        },
       },
     },
     MuiFormLabel: {

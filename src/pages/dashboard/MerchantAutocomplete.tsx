@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useMerchants } from '../../merchants';
+import { MERCHANT_FIELD_SX, merchantFieldText } from './merchantField';
 
 export interface MerchantChoice {
   value: string[];
@@ -30,15 +31,8 @@ export const MerchantAutocomplete = ({ value, onChange, opened }: MerchantChoice
       onChange={(_event, next) => onChange(next)}
       getOptionLabel={(code) => (names.get(code) ? `${code} — ${names.get(code)}` : code)}
       noOptionsText={translate('app.boards.no_merchants')}
-      sx={{ minWidth: 260, maxWidth: 480 }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          autoFocus
-          label={translate('app.boards.merchant')}
-          placeholder={value.length === 0 ? translate('app.boards.all_merchants') : undefined}
-        />
-      )}
+      sx={MERCHANT_FIELD_SX}
+      renderInput={(params) => <TextField {...params} autoFocus {...merchantFieldText(translate, value)} />}
     />
   );
 };

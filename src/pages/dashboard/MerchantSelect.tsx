@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { MerchantChoice } from './MerchantAutocomplete';
+import { MERCHANT_FIELD_SX, merchantFieldText } from './merchantField';
 
 const load = () => import('./MerchantAutocomplete');
 const MerchantAutocomplete = lazy(() => load().then((m) => ({ default: m.MerchantAutocomplete })));
@@ -19,10 +20,9 @@ export const MerchantSelect = (props: MerchantChoice) => {
   const field = (
     <TextField
       size="small"
-      label={translate('app.boards.merchant')}
+      {...merchantFieldText(translate, value)}
       value={value.join(', ')}
-      placeholder={value.length === 0 ? translate('app.boards.all_merchants') : undefined}
-      sx={{ minWidth: 260, maxWidth: 480 }}
+      sx={MERCHANT_FIELD_SX}
       onPointerEnter={() => void load()}
       onMouseDown={() => setWanted('pointer')}
       onFocus={() => setWanted((before) => before ?? 'focus')}

@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Typography } from '@mui/material';
 import { goTo } from '../../location';
-import { greenText } from '../../theme';
+import { linkColours } from '../../theme';
 
 /**
  * A link from the sign-in page to another public page: the console's router is not loaded here.
@@ -14,11 +14,11 @@ export const SignInLink = ({ to, children }: { to: string; children: string }) =
     href={to}
     variant="body2"
     sx={(theme) => {
-      const green = greenText(theme.palette.mode);
+      const { color, underline } = linkColours(theme.palette.mode);
       return {
-        color: green,
+        color,
         textDecoration: 'none',
-        textDecorationColor: `${green}66`,
+        textDecorationColor: underline,
         '&:hover': { textDecoration: 'underline' },
       };
     }}
