@@ -3,6 +3,10 @@ import { jsonBodyParser } from './amounts';
 import { registerErrorHandling } from './errors';
 import { refuseMalformedClientAddress, refuseNulCharacters } from './input';
 
+/** An address of the API (under /v1), as the router reads it. */
+export const isApiUrl = (url: string) =>
+  url.startsWith('/v1') && (url.length === 3 || url[3] === '/' || url[3] === '?');
+
 /**
  * How every request is read and answered, before any plugin: JSON bodies (amounts judged as
  * written), the request id echoed, API answers never stored, one error shape, and the input that
@@ -18,8 +22,7 @@ export const handleRequests = (app: FastifyInstance) => {
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // Answers of the API carry people's and merchants' data: no browser or proxy keeps them.
-    if (request.url === '/v1' || request.url.startsWith('/v1/') || request.url.startsWith('/v1?'))
-      reply.header('cache-control', 'no-store');
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     done(null, payload);
   });
   registerErrorHandling(app);

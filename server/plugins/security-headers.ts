@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiUrl } from './requests';
 
 /**
  * The headers helmet sets for these options, worked out once: the policy holds no per-request
@@ -19,11 +20,41 @@ const securityHeadersOf = (options: HelmetOptions): Record<string, string> => {
   return headers;
 };
 
-/** Every answer of this server carries helmet's security headers for `options` (a route may replace one). */
+/**
+ * What an answer of the API carries instead. It is data (JSON, a CSV, an image), never a document
+ * whose scripts, windows, prefetches or downloads a browser would govern by the rest of helmet's
+ * set; so, as for any REST API, a policy that allows nothing and lets no page frame it, kept to
+ * https, never sniffed into another type, never read by another origin's page, no referrer. Half
+ * the bytes of a one-row answer were the document headers (870 of 1,490), which the server, the
+ * kernel and every client paid for on each request.
+ */
+const apiHeadersOf = (document: Record<string, string>): Record<string, string> => {
+  const kept = [
+    'strict-transport-security',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-resource-policy',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of kept) {
+    if (!document[name]) throw new Error(`the security headers lack ${name}`);
+    headers[name] = document[name];
+  }
+  return headers;
+};
+
+/**
+ * Every answer of this server carries helmet's security headers for `options`, an API answer
+ * the API's set (a route may replace one).
+ */
 export const securityHeaders = fp<HelmetOptions>(async (app, options) => {
-  const headers = securityHeadersOf(options);
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const document = securityHeadersOf(options);
+  const api = apiHeadersOf(document);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiUrl(request.url) ? api : document);
     done();
   });
 });

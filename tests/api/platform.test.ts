@@ -88,8 +88,8 @@ describe('platform', () => {
   it('sends security headers and a request id', async () => {
     const res = await s.call('GET', '/v1/health', { headers: { 'x-request-id': 'trace-123' } });
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-request-id')).toBe('trace-123');
     expect((await s.call('GET', '/v1/health')).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -29,16 +29,29 @@ const directives = (policy: string | null) =>
   );
 
 const PAY_PAGE = '/pay/6f1c2d3e-4a5b-4c6d-8e7f-901234567890';
-const ANSWERS = [
+const DOCUMENTS = [
   ['the dashboard', '/login'],
   ['a dashboard screen', '/app/deposit/all'],
   ['the pay page', PAY_PAGE],
+] as const;
+const API_ANSWERS = [
   ['the API', '/v1/health'],
   ['an API error', '/v1/merchants'],
   ['an unknown API route', '/v1/no-such-thing'],
 ] as const;
 
-describe.each(ANSWERS)('%s (%s)', (_what, page) => {
+/** What every answer, page or data, tells the browser. */
+const expectBaseline = (res: Response) => {
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=(\d+); includeSubDomains$/);
+  expect(Number(/max-age=(\d+)/.exec(res.headers.get('strict-transport-security')!)![1])).toBeGreaterThanOrEqual(
+    180 * 24 * 3600,
+  );
+  expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+};
+
+describe.each(DOCUMENTS)('%s (%s)', (_what, page) => {
   it('carries a strict Content-Security-Policy', async () => {
     const res = await s.call('GET', page);
     const csp = directives(res.headers.get('content-security-policy'));
@@ -54,14 +67,31 @@ describe.each(ANSWERS)('%s (%s)', (_what, page) => {
 
   it('tells the browser not to sniff, frame, leak the referrer or share its window, and to keep to https', async () => {
     const res = await s.call('GET', page);
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expectBaseline(res);
     expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=(\d+); includeSubDomains$/);
-    expect(Number(/max-age=(\d+)/.exec(res.headers.get('strict-transport-security')!)![1])).toBeGreaterThanOrEqual(
-      180 * 24 * 3600,
-    );
     expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+  });
+});
+
+describe.each(API_ANSWERS)('%s (%s)', (_what, page) => {
+  it('allows nothing as a document, may not be framed, sniffed or read by another origin, and keeps to https', async () => {
+    const res = await s.call('GET', page);
+    const csp = directives(res.headers.get('content-security-policy'));
+    expect(Object.fromEntries(csp)).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] });
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expectBaseline(res);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it("carries none of a document's headers: data has no scripts, windows or downloads to govern", async () => {
+    const res = await s.call('GET', page);
+    for (const name of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-xss-protection',
+    ])
+      expect(res.headers.get(name), name).toBeNull();
   });
 });
 
@@ -89,7 +119,7 @@ it('the live events stream, written by the route itself, carries them too', asyn
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(directives(res.headers.get('content-security-policy')).get('default-src')).toEqual(["'self'"]);
+    expect(directives(res.headers.get('content-security-policy')).get('default-src')).toEqual(["'none'"]);
   } finally {
     stop.abort();
   }

@@ -45,6 +45,20 @@ const processes = (): Map<number, Proc> => {
   return out;
 };
 
+/** Clock ticks a second as /proc counts them (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** CPU ticks of this process alone. */
+const selfOnly = (): number => {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return 0;
+  }
+};
+
 /** CPU ticks of this process plus those of the children it has reaped. */
 const selfTicks = (): number => {
   try {
@@ -99,6 +113,43 @@ export const watchOtherCpu = () => {
     if (!start || !end || end.total === start.total) return null;
     const ours = selfTicks() - self0 + descendantTicks(now) - desc0 + databaseTicks;
     return Math.min(1, Math.max(0, (end.busy - start.busy - ours) / (end.total - start.total)));
+  };
+};
+
+/**
+ * Where CPU time went while watched, in microseconds: this process, the children it reaped (a load
+ * generator run to its end), the database server's processes (sampled as watchOtherCpu does) and
+ * all cores' busy time. For a request's cost beyond the server's own process (null without /proc).
+ */
+export const watchCpuSplit = () => {
+  const start = cpuTimes();
+  const [self0, all0] = [selfOnly(), selfTicks()];
+  let last = processes();
+  let database = 0;
+  const sample = () => {
+    const now = processes();
+    for (const [pid, proc] of now) {
+      if (proc.comm !== 'postgres') continue;
+      const before = last.get(pid);
+      database += before && before.comm === proc.comm ? Math.max(0, proc.ticks - before.ticks) : proc.ticks;
+    }
+    last = now;
+  };
+  const timer = setInterval(sample, 500);
+  return () => {
+    clearInterval(timer);
+    sample();
+    const end = cpuTimes();
+    if (!start || !end) return null;
+    const us = 1e6 / TICKS_PER_SECOND;
+    const self = selfOnly() - self0;
+    return {
+      self: self * us,
+      children: (selfTicks() - all0 - self) * us,
+      database: database * us,
+      // /proc/stat counts every core: its busy ticks are CPU time, as the others are.
+      busy: (end.busy - start.busy) * us,
+    };
   };
 };
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { openDatabase } from '../../server/database';
 import { runLoad } from './load';
+import { watchCpuSplit } from './machine';
 import { signIn } from './measure';
 import { poolOf } from './seed/scale';
 import { largeApp, largeUsers } from './large';
@@ -34,13 +35,22 @@ if (specs.length === 0) throw new Error(`no request of the large bench matches $
 const token = await signIn(base, specs[0].who);
 const floor = await startFloor(url, await sessionStatement(pool, token));
 
-/** Load on a path; this process's CPU time meanwhile, per request. */
+/**
+ * Load on a path; CPU time meanwhile, per request: this process's (µs, from the runtime), and in
+ * clock ticks the database's, the load generator's and all cores' (`split`).
+ */
 const cpuPerRequest = async (target: string, headers: Record<string, string>) => {
   await runLoad({ url: target, headers, connections, seconds: 2 });
   const before = process.cpuUsage();
+  const watch = watchCpuSplit();
   const load = await runLoad({ url: target, headers, connections, seconds });
   const used = process.cpuUsage(before);
-  return { load, us: (used.user + used.system) / Math.max(1, load.requests) };
+  const ticks = watch();
+  const per = (v: number) => (v / Math.max(1, load.requests)).toFixed(0);
+  const split = ticks
+    ? `database ${per(ticks.database)}, load ${per(ticks.children)}, all ${per(ticks.busy)} µs`
+    : 'no /proc';
+  return { load, us: (used.user + used.system) / Math.max(1, load.requests), split };
 };
 
 for (const [i, spec] of specs.entries()) {
@@ -51,7 +61,8 @@ for (const [i, spec] of specs.entries()) {
   const product = await cpuPerRequest(`${base}${spec.path}`, headers);
   console.log(
     `${spec.name} (${spec.who}) at ${connections} connections: product ${product.load.reqPerSec.toFixed(0)} req/s, ` +
-      `${product.us.toFixed(0)} µs CPU a request; floor ${floorRun.load.reqPerSec.toFixed(0)} req/s, ${floorRun.us.toFixed(0)} µs`,
+      `${product.us.toFixed(0)} µs CPU a request (${product.split}; ${product.load.non2xx} not 2xx); ` +
+      `floor ${floorRun.load.reqPerSec.toFixed(0)} req/s, ${floorRun.us.toFixed(0)} µs (${floorRun.split})`,
   );
 }
 const spec = specs[0];
