@@ -90,9 +90,16 @@ export const withLogRedaction = (logger: FastifyServerOptions['logger']): Fastif
  * outcome, 'request completed' without the route). Error lines stay as Fastify writes them.
  */
 export class RequestLog extends LogController {
+  /** `logs`: whether the server has a logger at all (without one, nothing is worked out per request). */
+  constructor(private readonly logs = true) {
+    super();
+  }
+
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const log = reply.log as { isLevelEnabled?: (level: string) => boolean };
+    if (!this.logs || log.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',

@@ -17,6 +17,7 @@ import { capture } from './sql-probes';
  * PROFILE_SECONDS at PROFILE_CONNECTIONS. Prints each one's requests a second and this process's
  * CPU time per request (steadier than a share of req/s on cores shared with the load generator and
  * the database), and the product's functions with the most time of their own; writes its profile.
+ * PROFILE_ROUNDS pairs them that many times, the order swapped each time, and prints the median share.
  * `node --import tsx tests/bench/profile.ts <database url> <request pattern> [out.cpuprofile]`; with
  * PROFILE_TARGET=floor the profile is the floor's.
  */
@@ -24,6 +25,7 @@ const [url, pattern, out = '.bench/list.cpuprofile'] = process.argv.slice(2);
 if (!url || !pattern) throw new Error('usage: profile.ts <database url> <request pattern> [out.cpuprofile]');
 const seconds = Number(process.env.PROFILE_SECONDS ?? 10);
 const connections = Number(process.env.PROFILE_CONNECTIONS ?? 50);
+const rounds = Number(process.env.PROFILE_ROUNDS ?? 1);
 
 const database = await openDatabase(url);
 const pool = poolOf(database);
@@ -53,17 +55,38 @@ const cpuPerRequest = async (target: string, headers: Record<string, string>) =>
   return { load, us: (used.user + used.system) / Math.max(1, load.requests), split };
 };
 
+const tokens = new Map<string, string>([[specs[0].who, token]]);
+const tokenOf = async (who: (typeof specs)[number]['who']) => {
+  if (!tokens.has(who)) tokens.set(who, await signIn(base, who));
+  return tokens.get(who)!;
+};
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const [i, spec] of specs.entries()) {
   const captured = await capture(pool, spec.call);
   floor.add(String(i), { statements: captured, atOnceFrom: Math.max(0, spec.atOnceFrom(captured.length)) });
-  const headers = { authorization: `Bearer ${token}` };
-  const floorRun = await cpuPerRequest(`${floor.url}/floor/${i}`, {});
-  const product = await cpuPerRequest(`${base}${spec.path}`, headers);
-  console.log(
-    `${spec.name} (${spec.who}) at ${connections} connections: product ${product.load.reqPerSec.toFixed(0)} req/s, ` +
-      `${product.us.toFixed(0)} µs CPU a request (${product.split}; ${product.load.non2xx} not 2xx); ` +
-      `floor ${floorRun.load.reqPerSec.toFixed(0)} req/s, ${floorRun.us.toFixed(0)} µs (${floorRun.split})`,
-  );
+  const headers = { authorization: `Bearer ${await tokenOf(spec.who)}` };
+  // PROFILE_ROUNDS rounds of floor and product in turn (the order swapped each round): the cores'
+  // speed here drifts by a third between minutes, so one pair proves little.
+  const shares: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const runFloor = () => cpuPerRequest(`${floor.url}/floor/${i}`, {});
+    const runProduct = () => cpuPerRequest(`${base}${spec.path}`, headers);
+    const floorFirst = round % 2 === 0;
+    const first = await (floorFirst ? runFloor() : runProduct());
+    const second = await (floorFirst ? runProduct() : runFloor());
+    const [floorRun, product] = floorFirst ? [first, second] : [second, first];
+    shares.push(product.load.reqPerSec / Math.max(1, floorRun.load.reqPerSec));
+    console.log(
+      `${spec.name} (${spec.who}) at ${connections} connections: product ${product.load.reqPerSec.toFixed(0)} req/s, ` +
+        `${product.us.toFixed(0)} µs CPU a request (${product.split}; ${product.load.non2xx} not 2xx); ` +
+        `floor ${floorRun.load.reqPerSec.toFixed(0)} req/s, ${floorRun.us.toFixed(0)} µs (${floorRun.split}); ` +
+        `share ${(100 * shares.at(-1)!).toFixed(0)} %`,
+    );
+  }
+  if (rounds > 1)
+    console.log(
+      `  median share over ${rounds} rounds: ${(100 * median(shares)).toFixed(0)} % (${shares.map((x) => (100 * x).toFixed(0)).join(', ')})`,
+    );
 }
 const spec = specs[0];
 const session = new Session();
@@ -75,7 +98,7 @@ await session.post('Profiler.start');
 const profiled: { url: string; headers: Record<string, string> } =
   process.env.PROFILE_TARGET === 'floor'
     ? { url: `${floor.url}/floor/0`, headers: {} }
-    : { url: `${base}${spec.path}`, headers: { authorization: `Bearer ${token}` } };
+    : { url: `${base}${spec.path}`, headers: { authorization: `Bearer ${await tokenOf(spec.who)}` } };
 await runLoad({ ...profiled, connections, seconds });
 const { profile } = await session.post('Profiler.stop');
 fs.mkdirSync('.bench', { recursive: true });

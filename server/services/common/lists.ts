@@ -1,5 +1,5 @@
 import { Type, type TProperties } from '@fastify/type-provider-typebox';
-import { asc, desc, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { istDayStart } from '../../../domain/format';
 
@@ -124,7 +124,7 @@ export const commaList = (text?: string): string[] | undefined =>
     .filter(Boolean);
 
 /** The conditions that are set, for and(...). */
-export const conditions = (...items: (SQL | undefined | false | null | '')[]): SQL[] =>
-  items.filter((c): c is SQL => Boolean(c));
+export const conditions = <C extends SQLWrapper = SQL>(...items: (C | undefined | false | null | '')[]): C[] =>
+  items.filter((c): c is C => Boolean(c));
 
 export const BooleanFilter = Type.Optional(Type.Boolean());

@@ -13,7 +13,7 @@ import { callbacksOf, callbackStateColumn } from '../callbacks/callbacks';
 import type { Batches } from '../common/csv';
 import { afterCursor, cursorFields, cursorOf, orderOf, sortKey, type Paging, cappedCountColumn } from '../common/lists';
 import { withRowMapper } from '../../db/row-mapper';
-import { bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
+import { allOf, bound, keptPage, keptStatements, onPage, type Bind } from '../common/list-statements';
 import type { PayoutRow } from './payout-create';
 import { cappedCount, pageTotal, type ExtraFields } from '../common/keyset-list';
 import { codesOf, dataScope, refuseHiddenFilters } from '../common/scope';
@@ -127,13 +127,13 @@ export const listPayouts = async (db: Db, user: SessionUser, filters: Filters, p
   const scope = await dataScope(db, user);
   refuseHiddenFilters(scope, 'payouts', filters);
   const codes = await codesOf(db, filters, scope);
-  const whereWith = (bind: Bind) => and(payoutScope(scope, bind), ...payoutConditions(filters, codes, bind));
+  const whereWith = (bind: Bind) => allOf(payoutScope(scope, bind), ...payoutConditions(filters, codes, bind));
   const page = keptPage(pageStatements, db, paging, whereWith, (where) => pageStatement(db, where, paging));
   const rows = await page.statement.execute(page.values);
   const forVendor = belongsToVendor(user.role);
   return {
     data: rows.map((r) => present(r, forVendor)),
-    ...(await pageTotal(rows, paging, () => cappedCount(db, payouts, whereWith(bound)))),
+    ...(await pageTotal(rows, paging, () => cappedCount(db, payouts, whereWith(bound)?.getSQL()))),
   };
 };
 
