@@ -91,8 +91,10 @@ export const serve = async (config: Config, embedded: EmbeddedPostgres | undefin
   });
   // While draining, every answer closes its connection: the client's next request opens a new
   // one, which the load balancer sends to a server that stays.
-  app.addHook('onSend', async (_request, reply) => {
+  // (A callback, not an async function: it runs for every answer and waits for nothing.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (life.phase() === 'draining') reply.header('connection', 'close');
+    done(null, payload);
   });
   // Before it serves: a screenshot an earlier version kept on this disk is served by every instance.
   await moveLocalFilesIn(database.db, config, app.log);

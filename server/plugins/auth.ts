@@ -104,6 +104,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
   app.decorate('accessTable', table);
 
   app.addHook('onRoute', (route) => {
+    // A sensitive action spends its confirmation before its handler; other routes have no such step.
+    const kind = route.config?.confirm;
+    if (kind) {
+      const spend = async (request: FastifyRequest) => spendConfirmation(opts.db, app, request, kind);
+      route.preHandler = [spend, ...[route.preHandler ?? []].flat()];
+    }
     if (!route.url.startsWith('/v1')) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
@@ -142,11 +148,6 @@ export const authPlugin = fp<AuthPluginOptions>(async (app, opts) => {
     if (!canDo(request.session.role, access.resource, access.action)) throw forbidden();
     const kind = request.routeOptions.config.confirm;
     if (kind) requireConfirmation(app, request, kind);
-  });
-
-  app.addHook('preHandler', async (request: FastifyRequest) => {
-    const kind = request.routeOptions.config?.confirm;
-    if (kind) await spendConfirmation(opts.db, app, request, kind);
   });
 
   // A write of this server may have ended sessions or changed a user (sign-out, a role, a password):

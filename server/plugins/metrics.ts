@@ -32,7 +32,8 @@ const countCallbacks = async (db: Db) => {
  * dashboard.
  */
 export const measureRequests = (app: FastifyInstance, { token, db }: { token?: string; db: Db }) => {
-  app.addHook('onResponse', async (request, reply) => {
+  // A callback, not an async function: nothing here waits, and it runs for every request.
+  app.addHook('onResponse', (request, reply, done) => {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',
@@ -40,6 +41,7 @@ export const measureRequests = (app: FastifyInstance, { token, db }: { token?: s
     };
     httpRequests.inc(labels);
     httpDuration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
