@@ -37,9 +37,12 @@ export const placeholders = () => {
  * time was about a tenth of the server's time on a one-row lookup (the ORM checks every piece).
  */
 class LaterSql implements SQLWrapper {
-  constructor(private readonly make: () => SQL) {}
+  constructor(
+    private readonly strings: TemplateStringsArray,
+    private readonly params: unknown[],
+  ) {}
   getSQL(): SQL {
-    return this.make();
+    return sql(this.strings, ...this.params);
   }
   /** Written into a statement as its own SQL would be, without parentheses around it. */
   shouldOmitSQLParens() {
@@ -47,14 +50,24 @@ class LaterSql implements SQLWrapper {
   }
 }
 
+/** Conditions joined as the ORM's `and` joins them, when asked. */
+class AllOf implements SQLWrapper {
+  constructor(private readonly items: SQLWrapper[]) {}
+  getSQL(): SQL {
+    return and(...this.items.map((c) => c.getSQL()))!;
+  }
+  shouldOmitSQLParens() {
+    return true;
+  }
+}
+
 /** sql`…`, made when asked. */
-export const later = (strings: TemplateStringsArray, ...params: unknown[]): SQLWrapper =>
-  new LaterSql(() => sql(strings, ...params));
+export const later = (strings: TemplateStringsArray, ...params: unknown[]): SQLWrapper => new LaterSql(strings, params);
 
 /** The ORM's `and` of conditions written with `later`, made when asked (undefined for none). */
 export const allOf = (...items: (SQLWrapper | undefined)[]): SQLWrapper | undefined => {
   const given = items.filter((c): c is SQLWrapper => c !== undefined);
-  return given.length === 0 ? undefined : new LaterSql(() => and(...given.map((c) => c.getSQL()))!);
+  return given.length === 0 ? undefined : new AllOf(given);
 };
 
 /** A type's name as SQL, made once per type. */
@@ -162,8 +175,7 @@ export const keptPage = <T>(
   const offset = offsetOf(paging);
   // The page size and whether the page is the first are written into the statement (onPage).
   const shape = `${paging.sortBy} ${paging.sortOrder} ${p.names.join(',')} ${paging.pageSize}${offset > 0 ? '+' : ''}`;
-  return {
-    statement: statements(db, shape, () => build(where?.getSQL())),
-    values: { ...p.values, offset },
-  };
+  // (Added to the values, not spread with them: a spread of names such as `status[]` cost more.)
+  p.values.offset = offset;
+  return { statement: statements(db, shape, () => build(where?.getSQL())), values: p.values };
 };
