@@ -2,20 +2,16 @@ import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { badRequest } from '../errors';
 
-/** The first field (dotted path) whose text holds a NUL character, which PostgreSQL cannot store. */
-const nulField = (value: unknown, path: string): string | undefined => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = nulField(item, `${path}.${i}`);
-      if (found) return found;
-    }
-    return undefined;
-  }
+/**
+ * The keys down to the first text holding a NUL character, which PostgreSQL cannot store. The
+ * path is written only once one is found: this walks every request's parameters, query and body.
+ */
+const nulPath = (value: unknown): string[] | undefined => {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = nulField(item, path ? `${path}.${key}` : key);
-      if (found) return found;
+    for (const key of Object.keys(value)) {
+      const found = nulPath((value as Record<string, unknown>)[key]);
+      if (found) return [key, ...found];
     }
   }
   return undefined;
@@ -29,8 +25,8 @@ const nulField = (value: unknown, path: string): string | undefined => {
 /** Before validation, on every route: text with a NUL character gets a clear 400 (the database would answer 500). */
 export const refuseNulCharacters = (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
   for (const part of [request.params, request.query, request.body]) {
-    const field = nulField(part, '');
-    if (field !== undefined) return done(badRequest('Text may not contain NUL characters.', field || undefined));
+    const found = nulPath(part);
+    if (found) return done(badRequest('Text may not contain NUL characters.', found.join('.') || undefined));
   }
   done();
 };

@@ -54,6 +54,11 @@ describe('input hygiene', () => {
       field: 'userName',
     });
     expect(results[3].body.error.field).toBe('businessName');
+    // Deep in a body, the field is named by its path.
+    const nested = await demo.s.call('POST', '/v1/login', {
+      body: { userName: 'admin', password: 'x', extra: [{ a: 'fine' }, { a: 'b\u0000' }] },
+    });
+    expect([nested.status, nested.body.error.field]).toEqual([400, 'extra.1.a']);
   });
 
   it('refuses a multipart body on a route that takes no upload in the error shape, and writes nothing', async () => {

@@ -41,7 +41,7 @@ const API_ANSWERS = [
 ] as const;
 
 /** What every answer, page or data, tells the browser. */
-const expectBaseline = (res: Response) => {
+const expectBaseline = (res: { headers: Headers }) => {
   expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   expect(res.headers.get('referrer-policy')).toBe('no-referrer');
   expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=(\d+); includeSubDomains$/);
