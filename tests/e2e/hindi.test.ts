@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiSignIn, forgetPreferences } from './support/api';
 import { paymentLink, payPageUrl } from './support/deposits';
 import { chooseLanguage, choosePayLanguage, documentLanguage } from './support/language';
+import { openFromMenu } from './support/menu';
 import { closePage, signIn } from './support/pages';
 import { openPayPage, payPage } from './support/pay-page';
 import { productSuite } from './support/suite';
@@ -26,9 +27,7 @@ describe('the console in Hindi', () => {
 
       const menu = page.getByRole('navigation', { name: 'मुख्य मेनू' });
       await menu.getByRole('link', { name: 'डैशबोर्ड', exact: true }).waitFor();
-      await menu.getByRole('button', { name: 'जमा', exact: true }).click();
-      await menu.getByRole('link', { name: 'सभी', exact: true }).first().click();
-      await page.waitForURL((u) => u.pathname === '/app/deposit/all');
+      await openFromMenu(page, '/app/deposit/all', 'जमा', menu);
       await page.getByTestId('page-title').getByText('जमा: सभी', { exact: true }).waitFor();
       await page
         .getByRole('columnheader', { name: /स्थिति/ })
