@@ -90,16 +90,13 @@ export const withLogRedaction = (logger: FastifyServerOptions['logger']): Fastif
  * outcome, 'request completed' without the route). Error lines stay as Fastify writes them.
  */
 export class RequestLog extends LogController {
-  /** `logs`: whether the server has a logger at all (without one, nothing is worked out per request). */
-  constructor(private readonly logs = true) {
-    super();
-  }
-
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    // Nothing is worked out when the line would not be written: without a logger (Fastify's
+    // stand-in has no levels) or below its level.
     const log = reply.log as { isLevelEnabled?: (level: string) => boolean };
-    if (!this.logs || log.isLevelEnabled?.(error ? 'error' : 'info') === false) return;
+    if (log.isLevelEnabled?.(error ? 'error' : 'info') !== true) return;
     const line = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',

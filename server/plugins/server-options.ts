@@ -16,7 +16,7 @@ export const serverOptions = (
     typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted;
   return {
     logger: withLogRedaction(logger),
-    logController: new RequestLog(Boolean(logger)),
+    logController: new RequestLog(),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { notFound } from '../errors';
 import { payHtml, type PayState } from './pay-html';
+import { isApiUrl } from './requests';
 
 /** The customer's pay page: /pay/{pay-in id}. */
 const PAY_PAGE = /^\/pay\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/?$/i;
@@ -66,14 +67,9 @@ export const staticPlugin = fp<{
   });
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0];
-    if (
-      url === '/v1' ||
-      url.startsWith('/v1/') ||
-      !hasDist ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
-      throw notFound(url.startsWith('/v1') ? 'API route' : 'Page');
-    }
+    const api = isApiUrl(request.url);
+    if (api || !hasDist || (request.method !== 'GET' && request.method !== 'HEAD'))
+      throw notFound(api ? 'API route' : 'Page');
     if (path.extname(url) && !url.endsWith('.html')) throw notFound('File');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
