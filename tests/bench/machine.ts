@@ -48,27 +48,19 @@ const processes = (): Map<number, Proc> => {
 /** Clock ticks a second as /proc counts them (USER_HZ, 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU ticks of this process alone. */
-const selfOnly = (): number => {
+/** This process's CPU ticks: its own, and its own plus those of the children it has reaped. */
+const ownTicks = (): { alone: number; withChildren: number } => {
   try {
     const stat = fs.readFileSync('/proc/self/stat', 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]);
+    const alone = Number(f[11]) + Number(f[12]);
+    return { alone, withChildren: alone + Number(f[13]) + Number(f[14]) };
   } catch {
-    return 0;
+    return { alone: 0, withChildren: 0 };
   }
 };
-
-/** CPU ticks of this process plus those of the children it has reaped. */
-const selfTicks = (): number => {
-  try {
-    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-  } catch {
-    return 0;
-  }
-};
+const selfOnly = () => ownTicks().alone;
+const selfTicks = () => ownTicks().withChildren;
 
 const isDescendant = (procs: Map<number, Proc>, pid: number): boolean => {
   for (let p = procs.get(pid)?.ppid, hops = 0; p !== undefined && p > 1 && hops < 64; p = procs.get(p)?.ppid, hops++) {
@@ -84,6 +76,27 @@ const descendantTicks = (procs: Map<number, Proc>): number => {
 };
 
 /**
+ * The ticks the database server's processes ("postgres") use from now on, counted at each
+ * sample() (one that ends between samples loses at most one interval); `leaveOut` names processes
+ * not to count.
+ */
+const databaseTicks = (leaveOut: (procs: Map<number, Proc>, pid: number) => boolean = () => false) => {
+  let last = processes();
+  let ticks = 0;
+  const sample = () => {
+    const now = processes();
+    for (const [pid, proc] of now) {
+      if (proc.comm !== 'postgres' || leaveOut(now, pid)) continue;
+      const before = last.get(pid);
+      ticks += before && before.comm === proc.comm ? Math.max(0, proc.ticks - before.ticks) : proc.ticks;
+    }
+    last = now;
+    return now;
+  };
+  return { sample, ticks: () => ticks, last: () => last };
+};
+
+/**
  * Watches how much of all cores processes other than this bench, its descendants and the database
  * server ("postgres" processes) keep busy. Descendants count in full, reaped ones through this
  * process's children's time; database processes are sampled once a second (one that ends between
@@ -92,26 +105,15 @@ const descendantTicks = (procs: Map<number, Proc>): number => {
 export const watchOtherCpu = () => {
   const start = cpuTimes();
   const self0 = selfTicks();
-  let last = processes();
-  const desc0 = descendantTicks(last);
-  let databaseTicks = 0;
-  const sample = () => {
-    const now = processes();
-    for (const [pid, proc] of now) {
-      if (proc.comm !== 'postgres' || isDescendant(now, pid)) continue;
-      const before = last.get(pid);
-      databaseTicks += before && before.comm === proc.comm ? Math.max(0, proc.ticks - before.ticks) : proc.ticks;
-    }
-    last = now;
-    return now;
-  };
-  const timer = setInterval(sample, 1000);
+  const database = databaseTicks(isDescendant);
+  const desc0 = descendantTicks(database.last());
+  const timer = setInterval(database.sample, 1000);
   return (): number | null => {
     clearInterval(timer);
-    const now = sample();
+    const now = database.sample();
     const end = cpuTimes();
     if (!start || !end || end.total === start.total) return null;
-    const ours = selfTicks() - self0 + descendantTicks(now) - desc0 + databaseTicks;
+    const ours = selfTicks() - self0 + descendantTicks(now) - desc0 + database.ticks();
     return Math.min(1, Math.max(0, (end.busy - start.busy - ours) / (end.total - start.total)));
   };
 };
@@ -124,21 +126,11 @@ export const watchOtherCpu = () => {
 export const watchCpuSplit = () => {
   const start = cpuTimes();
   const [self0, all0] = [selfOnly(), selfTicks()];
-  let last = processes();
-  let database = 0;
-  const sample = () => {
-    const now = processes();
-    for (const [pid, proc] of now) {
-      if (proc.comm !== 'postgres') continue;
-      const before = last.get(pid);
-      database += before && before.comm === proc.comm ? Math.max(0, proc.ticks - before.ticks) : proc.ticks;
-    }
-    last = now;
-  };
-  const timer = setInterval(sample, 500);
+  const database = databaseTicks();
+  const timer = setInterval(database.sample, 500);
   return () => {
     clearInterval(timer);
-    sample();
+    database.sample();
     const end = cpuTimes();
     if (!start || !end) return null;
     const us = 1e6 / TICKS_PER_SECOND;
@@ -146,7 +138,7 @@ export const watchCpuSplit = () => {
     return {
       self: self * us,
       children: (selfTicks() - all0 - self) * us,
-      database: database * us,
+      database: database.ticks() * us,
       // /proc/stat counts every core: its busy ticks are CPU time, as the others are.
       busy: (end.busy - start.busy) * us,
     };
